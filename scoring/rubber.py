@@ -1,0 +1,231 @@
+"""Score one rubber (a round of four deals, or as many as the vulnerability cycle has) under a method.
+
+The deals come in the order played, passed-out deals included: a passed-out deal is redealt by the same
+dealer at the same vulnerability and is not counted. The result is a `RubberScore` whose entries are the
+lines of a score pad, each tagged with its deal, side, line and purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from scoring._enums import DomainEnum
+from scoring.contract import PassedOut, Result
+from scoring.deal import RecordedDeal
+from scoring.duplicate import duplicate_items
+from scoring.points import GAME_TRICK_POINTS, Item, deal_points
+from scoring.rules import Method, PartscorePremium, ScoringRules
+from scoring.russian import RussianScore, russian_score
+from scoring.seat import Seat, Side
+from scoring.vulnerability import Vulnerability
+
+
+class RubberError(ValueError):
+    """A rubber that cannot be scored as recorded: wrong number of deals, missing declarer, and so on."""
+
+
+class Line(DomainEnum):
+    """Where a rubber-bridge pad writes an entry: trick points below the line, everything else above."""
+
+    ABOVE = "above"
+    BELOW = "below"
+
+
+CHICAGO_GAME_PREMIUM: Final = (300, 500)
+"""For completing a game, by the vulnerability on that deal of the side completing it (seed 001)."""
+
+CHICAGO_PART_SCORE_PREMIUM: Final = 100
+"""For a part score at the end of the rubber (which ones: `PartscorePremium`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One number on the score pad."""
+
+    deal: int
+    """The counted deal it was scored on, from 1."""
+    dealer: Seat
+    vulnerability: Vulnerability
+    side: Side
+    points: int
+    line: Line
+    item: Item
+
+    def __post_init__(self) -> None:
+        if self.deal < 1 or self.points <= 0:
+            raise ValueError(f"an entry needs a deal from 1 and positive points: {self!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One counted deal of the rubber: who dealt, who was vulnerable, what was recorded."""
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: RecordedDeal
+    passed_out: int = 0
+    """Passed-out deals the same dealer redealt before this one."""
+    russian: RussianScore | None = None
+    """The comparison with the high-card-point target, under Russian scoring only."""
+
+    @property
+    def result(self) -> Result:
+        assert isinstance(self.deal.result, Result)
+        return self.deal.result
+
+
+@dataclass(frozen=True, slots=True)
+class RubberScore:
+    """A scored rubber: its deals, its pad entries and the totals printers and tallies need."""
+
+    rules: ScoringRules
+    first_dealer: Seat
+    deals: tuple[DealScore, ...]
+    entries: tuple[Entry, ...]
+
+    def points(self, side: Side) -> int:
+        return sum(entry.points for entry in self.entries if entry.side is side)
+
+    @property
+    def ns_points(self) -> int:
+        return self.points(Side.NS)
+
+    @property
+    def ew_points(self) -> int:
+        return self.points(Side.EW)
+
+    @property
+    def net(self) -> int:
+        """N-S points minus E-W points."""
+        return self.ns_points - self.ew_points
+
+    @property
+    def ns_imps(self) -> int | None:
+        """Under Russian scoring, N-S's IMPs over the rubber (E-W have the negation); else None."""
+        if self.rules.method is not Method.RUSSIAN:
+            return None
+        return sum(deal.russian.ns_imps for deal in self.deals if deal.russian is not None)
+
+    @property
+    def tally(self) -> int:
+        """The N-S tally for this rubber: the net rounded once, or IMPs under Russian scoring."""
+        ns_imps = self.ns_imps
+        return ns_imps if ns_imps is not None else self.rules.tally(self.net)
+
+
+def score_rubber(
+    deals: Iterable[RecordedDeal | Result | PassedOut | str],
+    first_dealer: Seat,
+    rules: ScoringRules | None = None,
+) -> RubberScore:
+    """Score a rubber's deals, in the order played, dealt first by ``first_dealer``."""
+    rules = ScoringRules() if rules is None else rules
+    counted = _count_deals([RecordedDeal.of(deal) for deal in deals], first_dealer, rules)
+    entries: list[Entry] = []
+    if rules.method is Method.CHICAGO:
+        entries.extend(_chicago_entries(counted, rules.partscore_premium))
+    else:
+        for deal in counted:
+            entries.extend(_duplicate_entries(deal))
+    if rules.method is Method.RUSSIAN:
+        counted = [_with_russian(deal) for deal in counted]
+    return RubberScore(rules, first_dealer, tuple(counted), tuple(entries))
+
+
+def _count_deals(deals: list[RecordedDeal], first_dealer: Seat, rules: ScoringRules) -> list[DealScore]:
+    """Number the counted deals, give each its dealer and vulnerability, and check each is scorable."""
+    cycle = rules.vulnerability
+    counted: list[DealScore] = []
+    dealer = first_dealer
+    passes = 0
+    for deal in deals:
+        number = len(counted) + 1
+        if number > len(cycle):
+            raise RubberError(
+                f"a rubber has {len(cycle)} deals under the {cycle.name} cycle;"
+                " a deal was recorded after the last one"
+            )
+        if deal.passed_out:
+            passes += 1
+            continue
+        _check_deal(number, deal, rules.method)
+        counted.append(DealScore(number, dealer, cycle.vulnerability(number, dealer), deal, passes))
+        dealer = dealer.left
+        passes = 0
+    if len(counted) != len(cycle):
+        passed = (
+            f", and {passes} passed out (a passed-out deal is redealt and does not count)" if passes else ""
+        )
+        raise RubberError(
+            f"a rubber has {len(cycle)} deals under the {cycle.name} cycle,"
+            f" but {len(counted)} were played{passed}"
+        )
+    return counted
+
+
+def _check_deal(number: int, deal: RecordedDeal, method: Method) -> None:
+    """What each method needs recorded with a played deal."""
+    assert isinstance(deal.result, Result)
+    if deal.result.declarer is None:
+        raise RubberError(f"deal {number}: {deal.result} needs its declarer's seat, e.g. '3NT N -2'")
+    if deal.honors is not None and method is not Method.CHICAGO:
+        raise RubberError(f"deal {number}: honors count only in chicago scoring, not {method.value}")
+    if deal.hcp_ns is None and method is Method.RUSSIAN:
+        raise RubberError(f"deal {number}: russian scoring needs the N-S high-card points (hcp_ns, 0 to 40)")
+
+
+def _entry(deal: DealScore, side: Side, item: Item, points: int) -> Entry:
+    line = Line.BELOW if item is Item.TRICK_POINTS else Line.ABOVE
+    return Entry(deal.number, deal.dealer, deal.vulnerability, side, points, line, item)
+
+
+def _duplicate_entries(deal: DealScore) -> Iterator[Entry]:
+    """Each deal alone: made contracts to the declarer's side, undertricks to the defenders."""
+    declarer_side = deal.result.declarer_side
+    assert declarer_side is not None
+    vulnerable = deal.vulnerability.is_vulnerable(declarer_side)
+    for item, points in duplicate_items(deal.result, vulnerable=vulnerable):
+        side = declarer_side.other if item is Item.UNDERTRICKS else declarer_side
+        yield _entry(deal, side, item, points)
+
+
+def _with_russian(deal: DealScore) -> DealScore:
+    assert deal.deal.hcp_ns is not None
+    score = russian_score(deal.result, hcp_ns=deal.deal.hcp_ns, vulnerability=deal.vulnerability)
+    return DealScore(deal.number, deal.dealer, deal.vulnerability, deal.deal, deal.passed_out, score)
+
+
+def _chicago_entries(deals: list[DealScore], premium: PartscorePremium) -> Iterator[Entry]:
+    """Rubber-bridge scoring over the rubber's deals (seed 001, "Regular"; seed 000 for `outstanding`).
+
+    Trick points go below the line and accumulate toward game; the side reaching 100 scores the game
+    premium for its vulnerability on that deal, and every part score of both sides is then dead.
+    """
+    below = dict.fromkeys(Side, 0)
+    """Each side's live part score: trick points that still count toward game."""
+    for deal in deals:
+        result = deal.result
+        side = result.declarer_side
+        assert side is not None
+        vulnerable = deal.vulnerability.is_vulnerable(side)
+        points = deal_points(result, vulnerable=vulnerable)
+        if result.made:
+            for item, value in points.declarer_items():
+                yield _entry(deal, side, item, value)
+            below[side] += points.trick_points
+            if below[side] >= GAME_TRICK_POINTS:
+                yield _entry(deal, side, Item.GAME, CHICAGO_GAME_PREMIUM[vulnerable])
+                below = dict.fromkeys(Side, 0)
+            elif deal is deals[-1] and premium is PartscorePremium.DEAL4:
+                yield _entry(deal, side, Item.PART_SCORE_PREMIUM, CHICAGO_PART_SCORE_PREMIUM)
+        else:
+            yield _entry(deal, side.other, Item.UNDERTRICKS, points.undertricks)
+        if deal.deal.honors is not None:
+            yield _entry(deal, deal.deal.honors.side, Item.HONORS, deal.deal.honors.points)
+    if premium is PartscorePremium.OUTSTANDING:
+        for side in Side:
+            if below[side]:
+                yield _entry(deals[-1], side, Item.PART_SCORE_PREMIUM, CHICAGO_PART_SCORE_PREMIUM)
