@@ -6,7 +6,6 @@ import dataclasses
 
 import pytest
 from hypothesis import given
-from strategies import contracts, results
 
 from scoring import (
     PASS,
@@ -21,6 +20,7 @@ from scoring import (
     Strain,
     parse_deal,
 )
+from tests.strategies import contracts, results
 
 NT = Strain.NOTRUMP
 

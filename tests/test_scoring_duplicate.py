@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
-from strategies import results
 
 from scoring import Contract, Doubling, InvalidResultError, Result, Strain, duplicate_score
 from scoring.points import deal_points
+from tests.strategies import results
 
 
 def law77_reference(contract: Contract, tricks: int, *, vulnerable: bool) -> int:
@@ -206,11 +208,11 @@ def test_overtrick_values() -> None:
 def test_each_undertrick(doubling: str, vulnerable: bool, first_five: tuple[int, ...]) -> None:
     """Seed 002, undertricks: 50/100; doubled 100/200/200/300..., 200/300/300...; redoubled twice that."""
     totals = [0] + [-duplicate_score(f"7NT{doubling}-{down}", vulnerable=vulnerable) for down in range(1, 6)]
-    assert tuple(b - a for a, b in zip(totals, totals[1:], strict=False)) == first_five
+    assert tuple(b - a for a, b in itertools.pairwise(totals)) == first_five
 
 
 def test_redoubled_nonvul_fourth_undertrick_follows_law77_not_seed_003() -> None:
-    """Seed 003 says redoubled non-vul tricks after the first cost 400; Law 77 (and seed 002) say 600 from the 4th.
+    """Seed 003 has redoubled non-vul undertricks after the first at 400; Law 77 says 600 from the 4th.
 
     We follow Law 77: 4HXX down 4 non-vulnerable is 200 + 400 + 400 + 600 = 1600, not seed 003's 1400.
     """

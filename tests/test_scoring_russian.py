@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import results, vulnerabilities
 
 from scoring import (
     DEALER_CYCLE,
@@ -21,6 +22,7 @@ from scoring import (
     russian_score,
 )
 from scoring.russian import HCP_TARGETS
+from tests.strategies import results, vulnerabilities
 
 
 def test_target_table_ends() -> None:
@@ -32,7 +34,15 @@ def test_target_table_ends() -> None:
 
 @pytest.mark.parametrize(
     ("hcp", "nonvul", "vul"),
-    [(21, 50, 50), (23, 110, 110), (24, 200, 290), (25, 300, 440), (30, 490, 690), (31, 600, 900), (37, 1300, 1950)],
+    [
+        (21, 50, 50),
+        (23, 110, 110),
+        (24, 200, 290),
+        (25, 300, 440),
+        (30, 490, 690),
+        (31, 600, 900),
+        (37, 1300, 1950),
+    ],
 )
 def test_target_table_rows(hcp: int, nonvul: int, vul: int) -> None:
     """Seed 000, target table: sample rows, including where vulnerability starts to matter (24)."""
@@ -42,7 +52,7 @@ def test_target_table_rows(hcp: int, nonvul: int, vul: int) -> None:
 def test_target_table_shape() -> None:
     """Seed 000: 21 rows (20-40), rising with the points, flat from 37, vulnerable never below non-vul."""
     assert len(HCP_TARGETS) == 21
-    assert all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(HCP_TARGETS, HCP_TARGETS[1:], strict=False))
+    assert all(a[0] <= b[0] and a[1] <= b[1] for a, b in itertools.pairwise(HCP_TARGETS))
     assert HCP_TARGETS[17:] == ((1300, 1950),) * 4
     assert all(nonvul <= vul for nonvul, vul in HCP_TARGETS)
 
