@@ -50,7 +50,7 @@ class Honors:
         return f"{self.side.name} {self.points}"
 
 
-_HONORS: Final = re.compile(r"(?P<side>[NE]\s*[-/]?\s*[SW])\s*(?P<points>\d+)")
+_HONORS: Final = re.compile(r"(?P<side>N\s*[-/]?\s*S|E\s*[-/]?\s*W)\s*(?P<points>\d+)")
 
 _DEAL_KEYS: Final = ("result", "honors", "hcp_ns")
 

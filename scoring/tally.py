@@ -117,7 +117,7 @@ class RecordedNet:
         return f"{side.value} +{abs(self.ns)}"
 
 
-_NET: Final = re.compile(r"(?P<side>[NE]\s*[-/]?\s*[SW])\s*(?P<sign>[+-])?\s*(?P<number>\d+)")
+_NET: Final = re.compile(r"(?P<side>N\s*[-/]?\s*S|E\s*[-/]?\s*W)\s*(?P<sign>[+-])?\s*(?P<number>\d+)")
 
 Player = TypeVar("Player", bound=Hashable)
 
