@@ -16,6 +16,7 @@ from scoring import (
     Line,
     Method,
     PartscorePremium,
+    PassedOut,
     RecordedDeal,
     Result,
     RubberError,
@@ -219,7 +220,7 @@ def test_undertricks_go_to_the_defenders() -> None:
 
 def test_honors_count_in_chicago_even_for_defenders_and_failed_contracts() -> None:
     """Rubber bridge honors: 100 or 150 to the side holding them, whoever declares and however it ends."""
-    deals = [
+    deals: list[RecordedDeal | str] = [
         RecordedDeal(Result.parse("4S N -1"), Honors(Side.EW, 100)),
         RecordedDeal(Result.parse("3NT E ="), Honors(Side.EW, 150)),
         "1C E -1",
@@ -330,7 +331,13 @@ def test_tally_units() -> None:
 
 def test_accepts_results_strings_and_pass() -> None:
     """A rubber's deals may be given as recorded deals, results, PASS or pad strings."""
-    mixed = [PASS, Result.parse("2S E +1"), RecordedDeal.parse("3NT N -2"), "6S W =", "2D N ="]
+    mixed: list[RecordedDeal | Result | PassedOut | str] = [
+        PASS,
+        Result.parse("2S E +1"),
+        RecordedDeal.parse("3NT N -2"),
+        "6S W =",
+        "2D N =",
+    ]
     assert score_rubber(mixed, N).entries == score_rubber(BULLETIN_DEALS, N).entries
 
 
