@@ -7,6 +7,7 @@ and the second highest opposite, as the bulletin's five-player chart does.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from rotation.model import Movement, Player, Round, Table
 from scoring.seat import Seat
 
@@ -68,23 +69,36 @@ def six_player_rubbers() -> tuple[tuple[tuple[Player, Player], tuple[Player, Pla
     import schedules
 
     data = schedules.load("bulletin-six")
-    return tuple(
-        ((a - 1, b - 1), (c - 1, d - 1)) for (a, b), (c, d) in data["rubbers"]
-    )
+    return tuple(((a - 1, b - 1), (c - 1, d - 1)) for (a, b), (c, d) in data["rubbers"])
 
 
 def six_player(rounds: int) -> tuple[Round, ...]:
     """The two highest sit out round 1 and the highest at the table deals; each later round the deal
     passes to the left of the last round's first dealer. The bulletin gives no seats: choose them so the
-    fewest players move, and among those seatings spread the first deals most evenly. Past the chart's
-    eight rubbers the same seating repeats."""
+    fewest players move, and among those seatings spread the first deals most evenly.
+
+    The chart's eight rubbers sit pairs {1,2} and {3,4} out three times and {5,6} twice, so past rubber 8
+    the chart repeats with the pairs' roles rotated ({1,2} plays as {5,6}, {3,4} as {1,2}, {5,6} as
+    {3,4}): sit-outs then stay within one of each other after every round, however long the evening."""
     chart = six_player_rubbers()
-    cycle = _seat_six(chart[: min(rounds, len(chart))])
-    result = []
+    rotate = (4, 5, 0, 1, 2, 3)  # the pair roles' rotation for each repeat of the chart
+    pairings: list[Pairing] = []
     for number in range(rounds):
-        seats = cycle[number % len(cycle)]
-        table = Table.from_seats(seats, Seat.SOUTH.next(number))
-        result.append(Round((table,), tuple(sorted(set(range(6)) - set(seats)))))
+        (a, b), (c, d) = chart[number % len(chart)]
+        for _ in range(number // len(chart)):
+            a, b, c, d = rotate[a], rotate[b], rotate[c], rotate[d]
+        pairings.append(((a, b), (c, d)))
+    seats: list[Seating] = []
+    deals: tuple[int, ...] = (0,) * 6
+    for start in range(0, rounds, len(chart)):
+        block, deals = _seat_six(
+            pairings[start : start + len(chart)], start, seats[-1] if seats else None, deals
+        )
+        seats.extend(block)
+    result = []
+    for number, seating in enumerate(seats):
+        table = Table.from_seats(seating, Seat.SOUTH.next(number))
+        result.append(Round((table,), tuple(sorted(set(range(6)) - set(seating)))))
     return tuple(result)
 
 
@@ -107,31 +121,39 @@ def _moves(before: Seating, after: Seating) -> int:
     return sum(1 for seat, p in enumerate(before) if p in after and after[seat] != p)
 
 
-def _seat_six(pairings: Sequence[Pairing]) -> list[Seating]:
-    """Seats for each rubber: fewest seat changes in all, then the most even first deals.
-
-    Dynamic programming over (seating, first deals so far); round 1 is fixed by the bulletin (the
-    highest at the table at South, dealing)."""
-    (a, b), (c, d) = pairings[0]
-    first: Seating = (b, c, a, d)
-    deals = [0] * 6
-    deals[a] += 1
-    states: dict[tuple[Seating, tuple[int, ...]], tuple[int, list[Seating]]] = {
-        (first, tuple(deals)): (0, [first])
-    }
-    for number, pairing in enumerate(pairings[1:], 1):
+def _seat_six(
+    pairings: Sequence[Pairing], offset: int, before: Seating | None, deals: tuple[int, ...]
+) -> tuple[list[Seating], tuple[int, ...]]:
+    """Seats for each rubber of one pass through the chart: fewest seat changes, then the most even
+    first deals. Dynamic programming over (seating, first deals so far). Round 1 of the evening is fixed
+    by the bulletin (the highest at the table at South, dealing); a later pass starts from ``before``."""
+    if before is None:
+        (a, b), (c, d) = pairings[0]
+        firsts: list[Seating] = [(b, c, a, d)]
+    else:
+        firsts = _seatings(pairings[0])
+    states: dict[tuple[Seating, tuple[int, ...]], tuple[int, list[Seating]]] = {}
+    dealer_seat = Seat.SOUTH.next(offset).index
+    for first in firsts:
+        counts = list(deals)
+        counts[first[dealer_seat]] += 1
+        key = (first, tuple(counts))
+        cost = 0 if before is None else _moves(before, first)
+        if key not in states or cost < states[key][0]:
+            states[key] = (cost, [first])
+    for number, pairing in enumerate(pairings[1:], offset + 1):
         dealer_seat = Seat.SOUTH.next(number).index
         step: dict[tuple[Seating, tuple[int, ...]], tuple[int, list[Seating]]] = {}
-        for (before, counts), (cost, path) in states.items():
+        for (seating, counts_so_far), (cost, path) in states.items():
             for option in _seatings(pairing):
-                after_counts = list(counts)
+                after_counts = list(counts_so_far)
                 after_counts[option[dealer_seat]] += 1
                 key = (option, tuple(after_counts))
-                total = cost + _moves(before, option)
+                total = cost + _moves(seating, option)
                 if key not in step or total < step[key][0]:
                     step[key] = (total, [*path, option])
         states = step
-    _, (_, path) = min(
-        states.items(), key=lambda item: (item[1][0], max(item[0][1]) - min(item[0][1]))
+    (_, final), (_, path) = min(
+        states.items(), key=lambda item: (item[1][0], max(item[0][1]) - min(item[0][1]), item[0])
     )
-    return path
+    return path, final

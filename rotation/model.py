@@ -85,9 +85,7 @@ class Table:
 
     def turned(self, n: int = 1) -> Table:
         """The same table with everyone, first dealer included, moved ``n`` seats clockwise."""
-        return Table.from_seats(
-            [self.at(seat.next(-n)) for seat in Seat], self.first_dealer.next(n)
-        )
+        return Table.from_seats([self.at(seat.next(-n)) for seat in Seat], self.first_dealer.next(n))
 
     def mapped(self, to: Sequence[Player] | dict[Player, Player]) -> Table:
         """The same seating with every player renumbered through ``to``."""

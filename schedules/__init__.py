@@ -18,5 +18,7 @@ def load(name: str) -> Any:
 def names() -> list[str]:
     """Every schedule shipped with the package."""
     return sorted(
-        entry.name.removesuffix(".json") for entry in files(__name__).iterdir() if entry.name.endswith(".json")
+        entry.name.removesuffix(".json")
+        for entry in files(__name__).iterdir()
+        if entry.name.endswith(".json")
     )

@@ -1,0 +1,114 @@
+"""The `chicago-schedule/1` JSON format: a schedule to and from plain data.
+
+Readers ignore keys they do not know (`deals`, `away`, `vulnerability` are written for people and other
+programs), so the format can grow without a new version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rotation.deals import deal_plans
+from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table, name_key
+from scoring.seat import Seat
+from scoring.vulnerability import VulnerabilityCycle
+
+SCHEDULE_FORMAT = "chicago-schedule/1"
+SEAT_KEYS = ("north", "east", "south", "west")
+
+
+class FormatError(ValueError):
+    """A file that is not a readable schedule or session; the message says where and why."""
+
+
+def schedule_to_data(schedule: Schedule, cycle: VulnerabilityCycle | None = None) -> dict[str, Any]:
+    """The schedule as JSON-ready data; with a cycle, each table also lists its deals."""
+    rounds = []
+    for index, rnd in enumerate(schedule.rounds):
+        tables = []
+        for table in rnd.tables:
+            entry: dict[str, Any] = {
+                key: schedule.name(table.at(seat)) for key, seat in zip(SEAT_KEYS, Seat, strict=True)
+            }
+            entry["first_dealer"] = table.first_dealer.name.lower()
+            if cycle is not None:
+                entry["deals"] = [
+                    {
+                        "deal": plan.number,
+                        "dealer": plan.dealer.name.lower(),
+                        "vulnerable": plan.vulnerability.value,
+                    }
+                    for plan in deal_plans(table, cycle)
+                ]
+            tables.append(entry)
+        data: dict[str, Any] = {
+            "tables": tables,
+            "sitting_out": [schedule.name(p) for p in rnd.sitting_out],
+        }
+        away = schedule.movement.away(index)
+        if away:
+            data["away"] = [schedule.name(p) for p in sorted(away)]
+        rounds.append(data)
+    result: dict[str, Any] = {"format": SCHEDULE_FORMAT, "players": list(schedule.players)}
+    if cycle is not None:
+        result["vulnerability"] = cycle.name
+    result["rounds"] = rounds
+    return result
+
+
+def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in data:
+        raise FormatError(f"{where}: missing {key!r}")
+    value = data[key]
+    if not isinstance(value, kind):
+        raise FormatError(f"{where}.{key}: expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def schedule_from_data(data: Any) -> Schedule:
+    """A schedule from `chicago-schedule/1` data; FormatError says exactly what is wrong and where."""
+    if not isinstance(data, dict):
+        raise FormatError("a schedule must be a JSON object")
+    fmt = data.get("format", SCHEDULE_FORMAT)
+    if fmt != SCHEDULE_FORMAT:
+        raise FormatError(f"unknown format {fmt!r}: expected {SCHEDULE_FORMAT!r}")
+    players = _require(data, "players", list, "schedule")
+    if not all(isinstance(p, str) for p in players):
+        raise FormatError("schedule.players: every player must be a name (a string)")
+    lookup = {name_key(name): number for number, name in enumerate(players)}
+
+    def player(name: Any, where: str) -> int:
+        if not isinstance(name, str) or name_key(name) not in lookup:
+            raise FormatError(f"{where}: {name!r} is not one of the players")
+        return lookup[name_key(name)]
+
+    rounds = []
+    for r, rnd in enumerate(_require(data, "rounds", list, "schedule"), 1):
+        where = f"round {r}"
+        if not isinstance(rnd, dict):
+            raise FormatError(f"{where}: expected an object with 'tables'")
+        tables = []
+        for t, table in enumerate(_require(rnd, "tables", list, where), 1):
+            at = f"{where}, table {t}"
+            if not isinstance(table, dict):
+                raise FormatError(f"{at}: expected an object with north, east, south, west")
+            seats = [player(_require(table, key, str, at), f"{at}, {key}") for key in SEAT_KEYS]
+            dealer_text = table.get("first_dealer", "north")
+            try:
+                dealer = Seat.parse(str(dealer_text))
+            except ValueError as error:
+                raise FormatError(f"{at}, first_dealer: {error}") from None
+            try:
+                tables.append(Table.from_seats(seats, dealer))
+            except InvalidScheduleError as error:
+                raise FormatError(f"{at}: {error}") from None
+        out = [player(name, f"{where}, sitting_out") for name in rnd.get("sitting_out", [])]
+        try:
+            rounds.append(Round(tuple(tables), tuple(out)))
+        except InvalidScheduleError as error:
+            raise FormatError(f"{where}: {error}") from None
+    try:
+        return Schedule(tuple(players), Movement(len(players), tuple(rounds)))
+    except InvalidScheduleError as error:
+        raise FormatError(f"schedule: {error}") from None

@@ -1,0 +1,150 @@
+"""Rich renderings for the terminal: the evening's seating, a balance report.
+
+Printers only arrange what the pure layers computed; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from rotation.balance import Balance
+from rotation.deals import deal_plans
+from rotation.model import Schedule
+from scoring.seat import Seat
+from scoring.vulnerability import Vulnerability, VulnerabilityCycle
+
+VUL_SHORT = {
+    Vulnerability.NONE: "-",
+    Vulnerability.NS: "NS",
+    Vulnerability.EW: "EW",
+    Vulnerability.BOTH: "all",
+}
+DEALS_LEGEND = "Deals: each deal's dealer:vulnerable side (- none, all both)"
+
+
+def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = "") -> RichTable:
+    """Every round's tables, first dealer starred, with each deal's dealer and vulnerability."""
+    multi = max(len(r.tables) for r in schedule.rounds) > 1
+    out = RichTable(
+        title=title or None, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    out.add_column("Round", justify="right")
+    if multi:
+        out.add_column("Table", justify="right")
+    for seat in Seat:
+        out.add_column(seat.name.title())
+    out.add_column("Deals", no_wrap=True)
+    out.add_column("Sits out")
+    for number, rnd in enumerate(schedule.rounds, 1):
+        away = schedule.movement.away(number - 1)
+        for t, table in enumerate(rnd.tables, 1):
+            row: list[str | Text] = [str(number) if t == 1 else ""]
+            if multi:
+                row.append(str(t))
+            for seat in Seat:
+                name = schedule.name(table.at(seat))
+                row.append(Text(f"{name}*", style="bold") if seat is table.first_dealer else Text(name))
+            row.append(
+                " ".join(f"{p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle))
+            )
+            extra = ", ".join(schedule.name(p) for p in rnd.sitting_out) if t == 1 else ""
+            if t == 1 and away:
+                extra = "; ".join(
+                    filter(None, [extra, "away: " + ", ".join(schedule.name(p) for p in sorted(away))])
+                )
+            row.append(extra)
+            out.add_row(*row, end_section=multi and t == len(rnd.tables))
+    return out
+
+
+def balance_summary(balance: Balance) -> str:
+    """One paragraph a host can read: how even the evening is, against the best possible."""
+    b = balance
+    parts = [
+        f"each pair partners {_range(b.partners.values())} times"
+        f" (best possible {_bound(b.partner_bound.floor, b.partner_bound.ceil)})",
+        f"opposes {_range(b.opponents.values())}",
+        f"each player plays {_range(b.played.values())} rounds",
+        f"first deals {_range(b.first_deals.values())}",
+        f"seat moves {b.total_seat_moves}",
+    ]
+    if b.max_sit_out_run > 1:
+        parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
+    return "Balance: " + "; ".join(parts) + "."
+
+
+def _range(values: object) -> str:
+    items = list(values)  # type: ignore[call-overload]
+    low, high = min(items), max(items)
+    return _bound(low, high)
+
+
+def _bound(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def balance_report(balance: Balance, schedule: Schedule) -> Group:
+    """Per-player counts and the pair counts as a grid, for `chicago check`."""
+    b = balance
+    spreads = RichTable(title="Balance", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in ("measure", "min", "max", "spread", "best possible"):
+        spreads.add_column(column, justify="left" if column == "measure" else "right")
+
+    def line(measure: str, values: list[int], best: str = "") -> None:
+        spreads.add_row(measure, str(min(values)), str(max(values)), str(max(values) - min(values)), best)
+
+    line(
+        "partners (per pair)",
+        list(b.partners.values()),
+        f"{_bound(b.partner_bound.floor, b.partner_bound.ceil)} (spread {b.partner_bound.spread})",
+    )
+    line(
+        "opponents (per pair)",
+        list(b.opponents.values()),
+        f"{_bound(b.opponent_bound.floor, b.opponent_bound.ceil)} (spread {b.opponent_bound.spread})",
+    )
+    line("rounds played", list(b.played.values()))
+    line("sit-outs", list(b.sat_out.values()))
+    line("first deals", list(b.first_deals.values()))
+    line("seat moves", list(b.seat_moves.values()))
+
+    players = RichTable(title="Players", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in ("#", "player", "played", "sat out", "out in a row", "away", "first deals", "seat moves"):
+        players.add_column(column, justify="left" if column == "player" else "right")
+    for p, name in enumerate(schedule.players):
+        players.add_row(
+            str(p + 1),
+            name,
+            str(b.played[p]),
+            str(b.sat_out[p]),
+            str(b.longest_sit_out_run[p]),
+            str(b.away[p]),
+            str(b.first_deals[p]),
+            str(b.seat_moves[p]),
+        )
+    parts: list[RichTable] = [spreads, players]
+    if schedule.movement.n_players <= 16:
+        grid = RichTable(
+            title="Partners (above the diagonal) and opponents (below)",
+            title_justify="left",
+            header_style="bold",
+            box=box.SIMPLE_HEAD,
+        )
+        grid.add_column("")
+        for p in range(schedule.movement.n_players):
+            grid.add_column(str(p + 1), justify="right")
+        for p, name in enumerate(schedule.players):
+            cells: list[str | Text] = []
+            for q in range(schedule.movement.n_players):
+                if p == q:
+                    cells.append("·")
+                elif p < q:
+                    cells.append(str(b.partners[(p, q)]))
+                else:
+                    cells.append(Text(str(b.opponents[(q, p)]), style="dim"))
+            grid.add_row(f"{p + 1} {name}", *cells)
+        parts.append(grid)
+    return Group(*parts)

@@ -1,0 +1,141 @@
+"""`chicago plan` and `chicago check` through the command line, as a host would use them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rotation.balance import check
+from rotation.cli import app
+from rotation.cut import Order
+from rotation.formats import SCHEDULE_FORMAT, FormatError, schedule_from_data, schedule_to_data
+from rotation.plan import PlanRequest, plan
+from scoring.vulnerability import find_cycle
+from tests.conftest import BULLETIN_FIVE
+
+
+def test_plan_prints_the_bulletin_evening(runner: CliRunner) -> None:
+    """The README's first command: five players in score-sheet order give the bulletin's chart."""
+    result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    first = next(line for line in lines if line.strip().startswith("1 "))
+    assert first.split()[:6] == ["1", "Helen", "Doris", "Ann*", "Jean", "S:-"]
+    assert first.split()[-1] == "Shirley"
+    assert "each pair partners 1 times" in result.output
+
+
+def test_plan_json_is_the_documented_format(runner: CliRunner) -> None:
+    """`--json` prints chicago-schedule/1 with named seats and the first dealer, and reads back the same."""
+    result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["format"] == SCHEDULE_FORMAT
+    assert data["players"] == list(BULLETIN_FIVE)
+    assert data["rounds"][0]["tables"][0] | {"deals": None} == {
+        "north": "Helen",
+        "east": "Doris",
+        "south": "Ann",
+        "west": "Jean",
+        "first_dealer": "south",
+        "deals": None,
+    }
+    assert data["rounds"][0]["sitting_out"] == ["Shirley"]
+    deals = data["rounds"][0]["tables"][0]["deals"]
+    assert [d["dealer"] for d in deals] == ["south", "west", "north", "east"]
+    assert [d["vulnerable"] for d in deals] == ["none", "E-W", "N-S", "both"]
+    schedule = schedule_from_data(data)
+    assert schedule == plan(PlanRequest(BULLETIN_FIVE, Order.GIVEN)).schedule
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["plan", "A", "B", "C"], "at least four players"),
+        (["plan", "A", "B", "C", "b"], "given twice"),
+        (["plan", "A", "B", "C", "D", "--rounds", "0"], "at least 1"),
+        (["plan", "A", "B", "C", "D", "--rounds", "-2"], "at least 1"),
+        (["plan", "A", "B", "C", "D", "--order", "alphabetical"], "--order"),
+        (["plan", "A", "B", "C", "D", "--vulnerability", "sometimes"], "vulnerability cycle"),
+        (["plan", "A", "B", "C", "D", "--away", "Zed:1"], "not one of the players"),
+        (["plan", "A", "B", "C", "D", "--frobnicate"], "No such option"),
+        (["check", "/no/such/file.json"], "no such file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(runner: CliRunner, args: list[str], message: str) -> None:
+    """Bad input gets one clear line and exit code 2, never a traceback."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_check_reports_balance(runner: CliRunner, tmp_path: Path) -> None:
+    """`chicago check FILE` prints the balance of a schedule written by `chicago plan --json`."""
+    schedule = plan(PlanRequest(BULLETIN_FIVE, Order.GIVEN)).schedule
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(schedule_to_data(schedule, find_cycle("dealer"))))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    partners_row = next(line for line in result.output.splitlines() if "partners (per pair)" in line)
+    assert re.findall(r"\d+", partners_row)[:3] == ["1", "1", "0"]  # min, max, spread
+    assert "Shirley" in result.output
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "JSON object"),
+        ({"players": ["A", "B", "C", "D"]}, "missing 'rounds'"),
+        ({"format": "other/2", "players": [], "rounds": []}, "unknown format"),
+        (
+            {
+                "players": ["A", "B", "C", "D"],
+                "rounds": [{"tables": [{"north": "A", "east": "B", "south": "C", "west": "Q"}]}],
+            },
+            "'Q' is not one of",
+        ),
+        (
+            {
+                "players": ["A", "B", "C", "D"],
+                "rounds": [{"tables": [{"north": "A", "east": "B", "south": "C", "west": "A"}]}],
+            },
+            "four different",
+        ),
+        (
+            {
+                "players": ["A", "B", "C", "D"],
+                "rounds": [
+                    {"tables": [{"north": "A", "east": "B", "south": "C", "west": "D", "first_dealer": "up"}]}
+                ],
+            },
+            "unknown seat",
+        ),
+    ],
+)
+def test_malformed_schedules_are_refused(data: object, message: str) -> None:
+    """A schedule file that breaks the format or the rules is refused, saying where."""
+    with pytest.raises(FormatError, match=message):
+        schedule_from_data(data)
+
+
+def test_check_refuses_a_malformed_file(runner: CliRunner, tmp_path: Path) -> None:
+    """A file that is not JSON is one line and exit 2."""
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_json_round_trip_for_every_size() -> None:
+    """The JSON format reproduces any bulletin schedule exactly, and the checker agrees on both."""
+    for names in (BULLETIN_FIVE[:4], BULLETIN_FIVE, (*BULLETIN_FIVE, "Zoë")):
+        schedule = plan(PlanRequest(names, Order.CUT, seed=3)).schedule
+        again = schedule_from_data(json.loads(json.dumps(schedule_to_data(schedule))))
+        assert again == schedule
+        assert check(again.movement) == check(schedule.movement)
