@@ -180,5 +180,52 @@ def check_command(
     _console().print(balance_report(check(schedule.movement), schedule))
 
 
+@app.command("score")
+def score_command(
+    result: Annotated[str, typer.Argument(help="A contract and result, e.g. 4H=, 3NTX-2, '6S W +1'.")],
+    vul: Annotated[bool, typer.Option("--vul/--nonvul", help="Is the declarer's side vulnerable?")] = False,
+) -> None:
+    """Print the declarer's duplicate score (Law 77): `chicago score 4H= --vul` prints 620."""
+    from scoring.contract import InvalidResultError
+    from scoring.duplicate import duplicate_score
+
+    try:
+        typer.echo(duplicate_score(result, vulnerable=vul))
+    except InvalidResultError as error:
+        fail(str(error))
+
+
+def _load_session(source: str) -> Any:
+    """A session from a JSON file (or, once the store has it, a saved session's name)."""
+    from rotation.formats import FormatError
+    from rotation.session import SessionError, session_from_data
+
+    path = Path(source)
+    try:
+        return session_from_data(_read_json(path))
+    except (FormatError, SessionError) as error:
+        fail(f"{path}: {error}")
+
+
+@app.command("tally")
+def tally_command(
+    source: Annotated[str, typer.Argument(help="A session JSON file: a schedule plus scoring and results.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
+) -> None:
+    """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
+    from rotation.session import SessionError, tally
+    from rotation.text import tally_data, tally_tables
+
+    session = _load_session(source)
+    try:
+        sheet = tally(session)
+    except SessionError as error:
+        fail(f"{source}: {error}")
+    if as_json:
+        typer.echo(json.dumps(tally_data(sheet), indent=2, ensure_ascii=False))
+        return
+    _console().print(tally_tables(sheet))
+
+
 if __name__ == "__main__":  # pragma: no cover
     app(prog_name="chicago")

@@ -13,7 +13,8 @@ from rich.text import Text
 from rotation.balance import Balance
 from rotation.deals import deal_plans
 from rotation.model import Schedule
-from scoring.seat import Seat
+from rotation.session import Session, TallySheet
+from scoring.seat import Seat, Side
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 VUL_SHORT = {
@@ -148,3 +149,118 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
             grid.add_row(f"{p + 1} {name}", *cells)
         parts.append(grid)
     return Group(*parts)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def tally_tables(sheet: TallySheet) -> Group:
+    """The running score sheet (players in score-sheet order, running +/- after each round), the rubbers'
+    results, and the standings with ties shown as ties."""
+    session = sheet.session
+    schedule = session.schedule
+    rounds = sheet.rounds_recorded
+    running = RichTable(title="Score sheet", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    running.add_column("#", justify="right")
+    running.add_column("player")
+    for rnd in rounds:
+        running.add_column(f"R{rnd}", justify="right")
+    seated: dict[int, set[int]] = {rnd: set() for rnd in rounds}
+    for rubber in sheet.rubbers:
+        seated[rubber.record.round].update(rubber.seating.players)
+    for p, name in enumerate(schedule.players):
+        cells = [
+            Text(_signed(total), style="" if p in seated[rnd] else "dim")
+            for rnd, total in zip(rounds, sheet.running(p), strict=True)
+        ]
+        running.add_row(str(p + 1), name, *cells)
+
+    with_points = any(rubber.points is not None for rubber in sheet.rubbers)
+    results = RichTable(title="Rubbers", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in (
+        "round",
+        "table",
+        "N-S",
+        "E-W",
+        *(("N-S pts", "E-W pts") if with_points else ()),
+        "result",
+    ):
+        results.add_column(column, justify="left" if column in ("N-S", "E-W", "result") else "right")
+    for rubber in sheet.rubbers:
+        points = rubber.points
+        winners = Side.NS if rubber.ns_tally >= 0 else Side.EW
+        row = [
+            str(rubber.record.round),
+            str(rubber.record.table),
+            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.NS)),
+            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.EW)),
+        ]
+        if with_points:
+            row += ["" if points is None else str(points[0]), "" if points is None else str(points[1])]
+        row.append(f"{winners.value} {_signed(abs(rubber.ns_tally))}" if rubber.ns_tally else "even")
+        results.add_row(*row)
+
+    ranking = RichTable(title="Standings", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in ("rank", "player", "total", "played", "average"):
+        ranking.add_column(column, justify="left" if column == "player" else "right")
+    for standing in sheet.standings:
+        average = standing.average
+        ranking.add_row(
+            f"={standing.rank}" if standing.tied else str(standing.rank),
+            schedule.name(standing.player),
+            _signed(standing.total),
+            str(standing.rubbers),
+            "" if average is None else f"{float(average):+.2f}",
+        )
+    parts: list[RichTable | Text] = [
+        Text(f"Scoring: {session.rules.describe()}."),
+        running,
+        results,
+        ranking,
+    ]
+    missing = session.missing()
+    if missing:
+        parts.append(
+            Text(
+                f"Not recorded yet ({len(missing)}): " + ", ".join(f"round {r} table {t}" for r, t in missing)
+            )
+        )
+    return Group(*parts)
+
+
+def _unit(session: Session) -> str:
+    rules = session.rules
+    if rules.method.value == "russian":
+        return "IMPs"
+    return "points" if rules.unit.value == "points" else "hundreds"
+
+
+def tally_data(sheet: TallySheet) -> dict[str, object]:
+    """The tally as JSON: players with total and rubbers played, and each rubber's points and N-S tally."""
+    schedule = sheet.session.schedule
+    by_player = {s.player: s for s in sheet.standings}
+    return {
+        "unit": _unit(sheet.session),
+        "scoring": sheet.session.rules.to_mapping(),
+        "players": [
+            {
+                "name": name,
+                "total": by_player[p].total,
+                "played": by_player[p].rubbers,
+                "rank": by_player[p].rank,
+                "tied": by_player[p].tied,
+            }
+            for p, name in enumerate(schedule.players)
+        ],
+        "rubbers": [
+            {
+                "round": r.record.round,
+                "table": r.record.table,
+                "ns_points": None if r.points is None else r.points[0],
+                "ew_points": None if r.points is None else r.points[1],
+                "ns_tally": r.ns_tally,
+            }
+            for r in sheet.rubbers
+        ],
+    }

@@ -1,0 +1,238 @@
+"""A session: a schedule, its scoring rules and the rubbers recorded so far, and the tally they give.
+
+Parsing and scoring here are pure; reading the file is the CLI's job and keeping it is the store's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rotation.formats import FormatError, schedule_from_data, schedule_to_data
+from rotation.model import Player, Schedule, Table
+from scoring.deal import InvalidDealError, RecordedDeal
+from scoring.rubber import RubberError, RubberScore, score_rubber
+from scoring.rules import InvalidRulesError, ScoringRules
+from scoring.seat import Side
+from scoring.tally import InvalidNetError, RecordedNet, Standing, Unit, credit_rubber, standings
+
+
+class SessionError(ValueError):
+    """A result that does not fit the session: a round or table the schedule lacks, a bad deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class RubberRecord:
+    """What was recorded for one rubber: its deals in the order played, or just its net."""
+
+    round: int
+    """From 1."""
+    table: int
+    """From 1."""
+    deals: tuple[RecordedDeal, ...] | None = None
+    net: RecordedNet | None = None
+
+    def __post_init__(self) -> None:
+        if (self.deals is None) == (self.net is None):
+            raise SessionError(f"round {self.round}, table {self.table}: record either its deals or its net")
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"round": self.round, "table": self.table}
+        if self.deals is not None:
+            data["deals"] = [deal.to_value() for deal in self.deals]
+        else:
+            data["net"] = str(self.net)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any, where: str = "result") -> RubberRecord:
+        if not isinstance(data, Mapping):
+            raise SessionError(f"{where}: expected an object with round, table and deals or net")
+        unknown = sorted(set(data) - {"round", "table", "deals", "net"})
+        if unknown:
+            raise SessionError(f"{where}: unknown field {unknown[0]!r} (expected round, table, deals or net)")
+        rnd, table = data.get("round"), data.get("table", 1)
+        if type(rnd) is not int or type(table) is not int:
+            raise SessionError(f"{where}: round and table must be whole numbers counting from 1")
+        where = f"round {rnd}, table {table}"
+        try:
+            if "deals" in data and "net" in data:
+                raise SessionError(f"{where}: record either its deals or its net, not both")
+            if "deals" in data:
+                if not isinstance(data["deals"], list):
+                    raise SessionError(f"{where}: deals must be a list")
+                deals = tuple(RecordedDeal.from_value(value) for value in data["deals"])
+                return cls(rnd, table, deals=deals)
+            if "net" in data:
+                if not isinstance(data["net"], str):
+                    raise SessionError(f"{where}: a net is written like 'E-W +3' or 'N-S 1030'")
+                return cls(rnd, table, net=RecordedNet.parse(data["net"]))
+        except (InvalidDealError, InvalidNetError, ValueError) as error:
+            if isinstance(error, SessionError):
+                raise
+            raise SessionError(f"{where}: {error}") from None
+        raise SessionError(f"{where}: record its deals or its net")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredRubber:
+    """One recorded rubber, scored: who sat where, the points if the deals were given, the N-S tally."""
+
+    record: RubberRecord
+    seating: Table
+    score: RubberScore | None
+    ns_tally: int
+
+    @property
+    def points(self) -> tuple[int, int] | None:
+        """(N-S, E-W) points when known: from the deals, or from a net written in points."""
+        if self.score is not None:
+            return (self.score.ns_points, self.score.ew_points)
+        net = self.record.net
+        if net is not None and net.unit is Unit.POINTS:
+            return (max(net.ns, 0), max(-net.ns, 0))
+        return None
+
+    def credit(self) -> dict[Player, int]:
+        """Each seated player's share: + to the winners, - to the losers."""
+        return credit_rubber(self.seating.pair(Side.NS), self.seating.pair(Side.EW), self.ns_tally)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """Players, schedule, scoring rules and the rubbers recorded so far."""
+
+    schedule: Schedule
+    rules: ScoringRules = field(default_factory=ScoringRules)
+    results: tuple[RubberRecord, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: set[tuple[int, int]] = set()
+        for record in self.results:
+            key = (record.round, record.table)
+            if key in seen:
+                raise SessionError(f"round {record.round}, table {record.table} is recorded twice")
+            seen.add(key)
+            self.seating(record.round, record.table)
+
+    def seating(self, round_number: int, table_number: int) -> Table:
+        """The table of the schedule at round and table numbers counted from 1."""
+        rounds = self.schedule.rounds
+        if not 1 <= round_number <= len(rounds):
+            raise SessionError(f"round {round_number} is not in the schedule (rounds 1 to {len(rounds)})")
+        tables = rounds[round_number - 1].tables
+        if not 1 <= table_number <= len(tables):
+            raise SessionError(
+                f"round {round_number} has no table {table_number} (tables 1 to {len(tables)})"
+            )
+        return tables[table_number - 1]
+
+    def score(self, record: RubberRecord) -> ScoredRubber:
+        """Score one recorded rubber at its table; SessionError says which rubber is wrong and why."""
+        table = self.seating(record.round, record.table)
+        where = f"round {record.round}, table {record.table}"
+        try:
+            if record.deals is not None:
+                score = score_rubber(record.deals, table.first_dealer, self.rules)
+                return ScoredRubber(record, table, score, score.tally)
+            assert record.net is not None
+            return ScoredRubber(record, table, None, self.rules.tally_recorded(record.net))
+        except (RubberError, InvalidRulesError, InvalidDealError) as error:
+            raise SessionError(f"{where}: {error}") from None
+
+    def scored(self) -> tuple[ScoredRubber, ...]:
+        """Every recorded rubber, scored, in round and table order."""
+        return tuple(self.score(r) for r in sorted(self.results, key=lambda r: (r.round, r.table)))
+
+    def missing(self) -> tuple[tuple[int, int], ...]:
+        """(round, table) of every rubber in the schedule with no result yet."""
+        done = {(r.round, r.table) for r in self.results}
+        return tuple(
+            (r, t)
+            for r, rnd in enumerate(self.schedule.rounds, 1)
+            for t in range(1, len(rnd.tables) + 1)
+            if (r, t) not in done
+        )
+
+    def with_result(self, record: RubberRecord, *, replace: bool = False) -> Session:
+        """A copy with one more rubber recorded (or one replaced), checked by scoring it."""
+        key = (record.round, record.table)
+        others = tuple(r for r in self.results if (r.round, r.table) != key)
+        if len(others) != len(self.results) and not replace:
+            raise SessionError(
+                f"round {record.round}, table {record.table} is already recorded: use --replace to change it"
+            )
+        updated = Session(self.schedule, self.rules, (*others, record))
+        updated.score(record)
+        return updated
+
+
+@dataclass(frozen=True, slots=True)
+class TallySheet:
+    """The bulletin's score sheet: each rubber's N-S tally and each player's running plus/minus."""
+
+    session: Session
+    rubbers: tuple[ScoredRubber, ...]
+    standings: tuple[Standing[Player], ...]
+
+    def running(self, player: Player) -> list[int]:
+        """The player's running total after each round that has results."""
+        by_round: dict[int, int] = {}
+        for rubber in self.rubbers:
+            share = rubber.credit().get(player)
+            if share is not None:
+                by_round[rubber.record.round] = by_round.get(rubber.record.round, 0) + share
+        total, result = 0, list[int]()
+        for rnd in self.rounds_recorded:
+            total += by_round.get(rnd, 0)
+            result.append(total)
+        return result
+
+    @property
+    def rounds_recorded(self) -> list[int]:
+        return sorted({rubber.record.round for rubber in self.rubbers})
+
+    def check_sum(self) -> int:
+        """Every rubber credits its winners exactly what it debits its losers, so this is always 0."""
+        return sum(s.total for s in self.standings)
+
+
+def tally(session: Session) -> TallySheet:
+    """Score every recorded rubber and total each player's plus/minus; sit-outs score 0."""
+    rubbers = session.scored()
+    table = standings((rubber.credit() for rubber in rubbers), range(session.schedule.movement.n_players))
+    return TallySheet(session, rubbers, table)
+
+
+SESSION_KEYS = ("format", "players", "rounds", "vulnerability", "scoring", "results", "name", "date")
+
+
+def session_from_data(data: Any) -> Session:
+    """A session from its JSON: the schedule, plus "scoring" and "results" (both optional)."""
+    schedule = schedule_from_data(data)
+    assert isinstance(data, dict)
+    scoring = data.get("scoring", {})
+    if not isinstance(scoring, Mapping):
+        raise FormatError('scoring: expected an object such as {"method": "chicago"}')
+    scoring = dict(scoring)
+    if "vulnerability" not in scoring and isinstance(data.get("vulnerability"), str):
+        scoring["vulnerability"] = data["vulnerability"]
+    try:
+        rules = ScoringRules.from_mapping(scoring)
+    except InvalidRulesError as error:
+        raise FormatError(f"scoring: {error}") from None
+    results = data.get("results", [])
+    if not isinstance(results, list):
+        raise FormatError("results: expected a list of rubbers")
+    records = tuple(RubberRecord.from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
+    return Session(schedule, rules, records)
+
+
+def session_to_data(session: Session, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The session's JSON: the schedule (with each table's deals), the scoring and the results."""
+    data = schedule_to_data(session.schedule, session.rules.vulnerability)
+    data.update(extra or {})
+    data["scoring"] = session.rules.to_mapping()
+    data["results"] = [r.to_data() for r in sorted(session.results, key=lambda r: (r.round, r.table))]
+    return data
