@@ -1,0 +1,139 @@
+"""Season standings: the tallies of many sessions added up per player, and ranked with ties as ties.
+
+Pure: the store picks the sessions (by date) and names each player the same way in every session; here a
+player is a name compared ignoring case and surrounding spaces (`name_key`), so files and stored sessions
+rank alike. Each session is tallied by its own scoring rules, by the same code as `chicago tally`, so a
+season total is always the sum of the session tallies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+from fractions import Fraction
+
+from rotation.model import name_key
+from rotation.session import Session, tally
+from scoring.rules import Method, ScoringRules
+from scoring.tally import Unit
+
+
+class RankBy(StrEnum):
+    """What the season ranks on."""
+
+    TOTAL = "total"
+    """The sum of every rubber's plus/minus (the bulletin's way)."""
+    AVERAGE = "average"
+    """Plus/minus per rubber played, fairer to players who came less often (use with a minimum)."""
+
+
+class TallyUnit(StrEnum):
+    """What a session's tally counts in; sessions are only added up with others in the same unit."""
+
+    HUNDREDS = "hundreds"
+    POINTS = "points"
+    IMPS = "imps"
+
+    @property
+    def label(self) -> str:
+        """As printed: ``hundreds``, ``points``, ``IMPs``."""
+        return "IMPs" if self is TallyUnit.IMPS else self.value
+
+
+def tally_unit(rules: ScoringRules) -> TallyUnit:
+    """The unit of a session's tally: IMPs under Russian scoring, else the ``unit`` setting."""
+    if rules.method is Method.RUSSIAN:
+        return TallyUnit.IMPS
+    return TallyUnit.POINTS if rules.unit is Unit.POINTS else TallyUnit.HUNDREDS
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonLine:
+    """One player's line in the season standings."""
+
+    name: str
+    total: int
+    played: int
+    """Rubbers played (a sit-out is not a rubber played)."""
+    sessions: int
+    """Sessions in which the player played at least one recorded rubber."""
+    rank: int
+    """1 for the best; equal players share the better rank (1, 2, 2, 4)."""
+    tied: bool
+
+    @property
+    def average(self) -> Fraction:
+        """Plus/minus per rubber played, exact."""
+        return Fraction(self.total, self.played)
+
+    def rounded_average(self, places: int = 2) -> Decimal:
+        """The average rounded half away from zero: ``Decimal('1.25')``, ``Decimal('-0.33')``."""
+        value = Decimal(self.average.numerator) / Decimal(self.average.denominator)
+        return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) + 0
+
+    def average_text(self, places: int = 2) -> str:
+        """The average as printed, signed: ``+1.25``, ``-0.33``, ``0.00``."""
+        rounded = self.rounded_average(places)
+        return f"{rounded:+}" if rounded else f"{abs(rounded)}"
+
+
+def season_standings(
+    sessions: Iterable[Session], *, min_rubbers: int = 1, by: RankBy = RankBy.TOTAL
+) -> tuple[SeasonLine, ...]:
+    """Every player with at least ``min_rubbers`` rubbers played, best first.
+
+    Ranking is on the total (or the average), highest first; equal values are ties and share the better
+    rank, listed by name. A player's name is taken from the last session given.
+    """
+    if min_rubbers < 1:
+        raise ValueError(f"the minimum number of rubbers is at least 1, not {min_rubbers}")
+    names: dict[str, str] = {}
+    totals: dict[str, int] = {}
+    played: dict[str, int] = {}
+    attended: dict[str, int] = {}
+    for session in sessions:
+        sheet = tally(session)
+        for standing in sheet.standings:
+            if not standing.rubbers:
+                continue
+            name = session.schedule.name(standing.player)
+            key = name_key(name)
+            names[key] = name
+            totals[key] = totals.get(key, 0) + standing.total
+            played[key] = played.get(key, 0) + standing.rubbers
+            attended[key] = attended.get(key, 0) + 1
+    eligible = [key for key in names if played[key] >= min_rubbers]
+
+    def value(key: str) -> Fraction:
+        return Fraction(totals[key]) if by is RankBy.TOTAL else Fraction(totals[key], played[key])
+
+    order = sorted(eligible, key=lambda key: (-value(key), key))
+    lines = []
+    for key in order:
+        better = sum(1 for other in order if value(other) > value(key))
+        equal = sum(1 for other in order if value(other) == value(key))
+        lines.append(SeasonLine(names[key], totals[key], played[key], attended[key], better + 1, equal > 1))
+    return tuple(lines)
+
+
+def season_data(lines: Iterable[SeasonLine]) -> dict[str, object]:
+    """The standings as JSON: ``{"players": [{"name", "total", "played", "average", "sessions", ...}]}``.
+
+    ``average`` is rounded to two places (as printed); ``rank`` and ``tied`` say where ties are.
+    """
+    return {
+        "players": [
+            {
+                "name": line.name,
+                "total": line.total,
+                "played": line.played,
+                "average": float(line.rounded_average()),
+                "sessions": line.sessions,
+                "rank": line.rank,
+                "tied": line.tied,
+            }
+            for line in lines
+        ]
+    }

@@ -1,0 +1,580 @@
+"""The session store: every saved evening in one SQLite file, so a season can be ranked across them.
+
+Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
+folder (platformdirs; the folder is made on first use).
+
+Schema (version 1, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+
+    players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
+    sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
+                     "scoring" object), schedule (JSON: the rounds, seats holding score-sheet positions),
+                     created_at
+    session_players  (session_id, position) -> player_id: the score sheet, position 0 = highest card
+    results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at
+
+A schedule names no one: its seats hold score-sheet positions and ``session_players`` says who holds each
+position, so renaming a player is one row and a player is the same row in every session.
+
+Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns), a busy
+timeout so two processes can record at once, and one transaction per command (``BEGIN IMMEDIATE`` for a
+write, so the read that checks a result and the write that stores it see the same state). A database from
+a newer version of the tool is refused before anything is written to it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from rotation.formats import SEAT_KEYS, FormatError
+from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table, name_key
+from rotation.session import RubberRecord, Session, SessionError
+from scoring.rules import InvalidRulesError, ScoringRules
+from scoring.seat import Seat
+
+SCHEMA_VERSION: Final = 1
+APPLICATION_ID: Final = 0x43484943
+"""``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
+BUSY_TIMEOUT_SECONDS: Final = 30.0
+"""How long a command waits for another one that is writing."""
+ENV_VAR: Final = "CHICAGO_DB"
+
+_SCHEMA_V1: Final = (
+    """CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL CHECK (name <> ''),
+        name_key TEXT NOT NULL UNIQUE
+    )""",
+    """CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL CHECK (name <> ''),
+        name_key TEXT NOT NULL UNIQUE,
+        played_on TEXT NOT NULL CHECK (played_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+        scoring TEXT NOT NULL,
+        schedule TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX sessions_played_on ON sessions (played_on)",
+    """CREATE TABLE session_players (
+        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL CHECK (position >= 0),
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        PRIMARY KEY (session_id, position),
+        UNIQUE (session_id, player_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX session_players_player ON session_players (player_id)",
+    """CREATE TABLE results (
+        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL CHECK (round >= 1),
+        table_number INTEGER NOT NULL CHECK (table_number >= 1),
+        deals TEXT,
+        net TEXT,
+        recorded_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, round, table_number),
+        CHECK ((deals IS NULL) <> (net IS NULL))
+    ) WITHOUT ROWID""",
+)
+
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1,)
+"""``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked; the message says why in the host's words."""
+
+
+class NewerSchemaError(StoreError):
+    """The database was written by a newer version of the tool; it is left exactly as it is."""
+
+
+class NoSuchSessionError(StoreError):
+    """No saved session has that name."""
+
+
+class NoDatabaseError(StoreError):
+    """The database file does not exist yet (nothing was ever saved)."""
+
+
+def default_path() -> Path:
+    """``chicago.db`` in the user's data folder, e.g. ``~/.local/share/chicago/chicago.db`` on Linux."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("chicago", appauthor=False)) / "chicago.db"
+
+
+def resolve_path(explicit: str | Path | None = None) -> Path:
+    """The database to use: ``--db``, else ``CHICAGO_DB``, else the per-user default."""
+    if explicit:
+        return Path(explicit).expanduser()
+    from_env = os.environ.get(ENV_VAR)
+    if from_env:
+        return Path(from_env).expanduser()
+    return default_path()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A saved session and what the store keeps beside it."""
+
+    name: str
+    played_on: date
+    session: Session
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What `Store.record` did: the session afterwards, the rubber stored and the one it replaced."""
+
+    stored: StoredSession
+    record: RubberRecord
+    previous: RubberRecord | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """One line of `chicago sessions`."""
+
+    name: str
+    played_on: date
+    players: int
+    rubbers: int
+    """Rubbers in the schedule."""
+    recorded: int
+    rules: ScoringRules
+
+
+def clean_name(name: str) -> str:
+    """A name as stored: inner runs of spaces made one, surrounding spaces dropped."""
+    return " ".join(name.split())
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def movement_to_data(movement: Movement) -> dict[str, Any]:
+    """The rounds as JSON, seats holding score-sheet positions (0 = highest card) instead of names."""
+    rounds = []
+    for rnd in movement.rounds:
+        tables = []
+        for table in rnd.tables:
+            entry: dict[str, Any] = {key: table.at(seat) for key, seat in zip(SEAT_KEYS, Seat, strict=True)}
+            entry["first_dealer"] = table.first_dealer.name.lower()
+            tables.append(entry)
+        rounds.append({"tables": tables, "sitting_out": list(rnd.sitting_out)})
+    return {"players": movement.n_players, "name": movement.name, "rounds": rounds}
+
+
+def movement_from_data(data: Any) -> Movement:
+    """The inverse of `movement_to_data`; FormatError if the stored JSON is not a movement."""
+    try:
+        rounds = tuple(
+            Round(
+                tuple(
+                    Table.from_seats([int(t[key]) for key in SEAT_KEYS], Seat.parse(t["first_dealer"]))
+                    for t in r["tables"]
+                ),
+                tuple(int(p) for p in r["sitting_out"]),
+            )
+            for r in data["rounds"]
+        )
+        return Movement(int(data["players"]), rounds, str(data.get("name", "")))
+    except (KeyError, TypeError, ValueError, InvalidScheduleError) as error:
+        raise FormatError(f"stored schedule: {error}") from None
+
+
+class Store:
+    """An open database. Use as a context manager, or call `close`; each method is one transaction."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path, *, create: bool = True) -> Store:
+        """Open (and create or upgrade) the database at ``path``.
+
+        Without ``create``, a missing file is NoDatabaseError and nothing is made. A database from a newer
+        version of the tool is NewerSchemaError, and nothing is written to it.
+        """
+        if path.exists():
+            _peek(path)
+        else:
+            if not create:
+                raise NoDatabaseError(f"no database at {path} yet: nothing has been saved")
+            if not path.parent.exists():
+                if path != default_path():
+                    raise StoreError(f"cannot create {path}: the folder {path.parent} does not exist")
+                path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open {path}: {error}") from None
+        try:
+            _prepare(connection, path)
+        except BaseException:
+            connection.close()
+            raise
+        return cls(connection, path)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[sqlite3.Connection]:
+        """One transaction; a write takes the write lock first (waiting for another writer if need be)."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"{self.path}: {error} (another chicago kept it busy too long?)") from None
+        try:
+            yield self._db
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- sessions -------------------------------------------------------------------------------------
+
+    def save(self, name: str, played_on: date, session: Session) -> StoredSession:
+        """Store a new session under ``name``; its players join the players already known by name."""
+        shown = clean_name(name)
+        if not shown:
+            raise StoreError("a session needs a name")
+        with self._transaction(write=True) as db:
+            if _session_id(db, shown) is not None:
+                raise StoreError(
+                    f"a session named {shown!r} already exists: choose another name"
+                    f" (or remove it with `chicago delete {shown} --yes`)"
+                )
+            player_ids = [_player_id(db, player) for player in session.schedule.players]
+            cursor = db.execute(
+                "INSERT INTO sessions (name, name_key, played_on, scoring, schedule, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    shown,
+                    name_key(shown),
+                    played_on.isoformat(),
+                    json.dumps(session.rules.to_mapping()),
+                    json.dumps(movement_to_data(session.schedule.movement)),
+                    _now(),
+                ),
+            )
+            session_id = cursor.lastrowid
+            assert session_id is not None
+            db.executemany(
+                "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
+                [(session_id, position, player) for position, player in enumerate(player_ids)],
+            )
+            for record in session.results:
+                _write_result(db, session_id, record, replace=False)
+            return _load(db, session_id, self.path)
+
+    def load(self, name: str) -> StoredSession:
+        """The session saved under ``name`` (case and spacing ignored)."""
+        with self._transaction(write=False) as db:
+            return _load(db, _require_session(db, name), self.path)
+
+    def record(
+        self,
+        name: str,
+        record: RubberRecord | Callable[[Session], RubberRecord],
+        *,
+        replace: bool = False,
+    ) -> Recorded:
+        """Record one rubber, checked against the schedule and scored before it is stored. ``record`` may
+        be a function that builds it from the session (to pick the table), run inside the transaction.
+        SessionError if it does not fit, or if the rubber is already recorded and ``replace`` is false."""
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            stored = _load(db, session_id, self.path)
+            if not isinstance(record, RubberRecord):
+                record = record(stored.session)
+            key = (record.round, record.table)
+            previous = next((r for r in stored.session.results if (r.round, r.table) == key), None)
+            updated = stored.session.with_result(record, replace=replace)
+            _write_result(db, session_id, record, replace=replace)
+            return Recorded(StoredSession(stored.name, stored.played_on, updated), record, previous)
+
+    def sessions(self) -> list[SessionSummary]:
+        """Every saved session, oldest first."""
+        with self._transaction(write=False) as db:
+            rows = db.execute(
+                "SELECT s.name, s.played_on, s.scoring, s.schedule,"
+                " (SELECT count(*) FROM results r WHERE r.session_id = s.id)"
+                " FROM sessions s ORDER BY s.played_on, s.name_key"
+            ).fetchall()
+        summaries = []
+        for name, played_on, scoring, schedule, recorded in rows:
+            try:
+                movement = movement_from_data(json.loads(schedule))
+                rules = ScoringRules.from_mapping(json.loads(scoring))
+            except (ValueError, FormatError, InvalidRulesError) as error:
+                raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
+            rubbers = sum(len(rnd.tables) for rnd in movement.rounds)
+            summaries.append(
+                SessionSummary(
+                    name, date.fromisoformat(played_on), movement.n_players, rubbers, recorded, rules
+                )
+            )
+        return summaries
+
+    def season(self, since: date | None = None, until: date | None = None) -> list[StoredSession]:
+        """The sessions played from ``since`` to ``until`` (both included), oldest first."""
+        with self._transaction(write=False) as db:
+            ids = [
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM sessions WHERE (?1 IS NULL OR played_on >= ?1)"
+                    " AND (?2 IS NULL OR played_on <= ?2) ORDER BY played_on, name_key",
+                    (since and since.isoformat(), until and until.isoformat()),
+                )
+            ]
+            return [_load(db, session_id, self.path) for session_id in ids]
+
+    def delete(self, name: str) -> StoredSession:
+        """Remove a session and its results; players left in no session are forgotten."""
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            stored = _load(db, session_id, self.path)
+            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+            db.execute("DELETE FROM players WHERE id NOT IN (SELECT player_id FROM session_players)")
+            return stored
+
+    # -- players --------------------------------------------------------------------------------------
+
+    def rename_player(self, old: str, new: str, *, merge: bool = False) -> str:
+        """Rename a player in every session; the message to show. With ``merge``, ``new`` may already be a
+        player (a name typed two ways): the two become one, unless they played in the same session."""
+        shown = clean_name(new)
+        if not shown:
+            raise StoreError("a player's name cannot be empty")
+        with self._transaction(write=True) as db:
+            found = db.execute("SELECT id, name FROM players WHERE name_key = ?", (name_key(old),)).fetchone()
+            if found is None:
+                raise StoreError(f"no player named {clean_name(old)!r} in {self.path}")
+            old_id, old_name = found
+            other = db.execute(
+                "SELECT id, name FROM players WHERE name_key = ?", (name_key(shown),)
+            ).fetchone()
+            count = _session_count(db, old_id)
+            if other is None or other[0] == old_id:
+                db.execute(
+                    "UPDATE players SET name = ?, name_key = ? WHERE id = ?", (shown, name_key(shown), old_id)
+                )
+                return f"Renamed {old_name} to {shown} in {_sessions_phrase(count)}."
+            other_id, other_name = other
+            if not merge:
+                raise StoreError(
+                    f"{other_name} is already a player ({_sessions_phrase(_session_count(db, other_id))}):"
+                    f" add --merge to make {old_name}'s results {other_name}'s"
+                )
+            shared = [
+                row[0]
+                for row in db.execute(
+                    "SELECT s.name FROM sessions s WHERE s.id IN"
+                    " (SELECT session_id FROM session_players WHERE player_id = ?"
+                    "  INTERSECT SELECT session_id FROM session_players WHERE player_id = ?)"
+                    " ORDER BY s.played_on",
+                    (old_id, other_id),
+                )
+            ]
+            if shared:
+                raise StoreError(
+                    f"cannot merge {old_name} into {other_name}: both played in {', '.join(shared)}"
+                )
+            db.execute("UPDATE session_players SET player_id = ? WHERE player_id = ?", (other_id, old_id))
+            db.execute("DELETE FROM players WHERE id = ?", (old_id,))
+            if other_name != shown:
+                db.execute("UPDATE players SET name = ? WHERE id = ?", (shown, other_id))
+            return f"Merged {old_name} into {shown}: {_sessions_phrase(count)} moved."
+
+    def players(self) -> list[tuple[str, int]]:
+        """Every known player with the number of sessions they are in, by name."""
+        with self._transaction(write=False) as db:
+            return [
+                (name, count)
+                for name, count in db.execute(
+                    "SELECT p.name, count(sp.session_id) FROM players p"
+                    " LEFT JOIN session_players sp ON sp.player_id = p.id GROUP BY p.id ORDER BY p.name_key"
+                )
+            ]
+
+
+def _peek(path: Path) -> None:
+    """Check an existing file through a read-only connection, which can never write to it (nor checkpoint
+    its WAL into it): a newer or foreign database is refused before any read-write connection exists."""
+    uri = path.resolve().as_uri() + "?mode=ro"
+    try:
+        connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot open {path}: {error}") from None
+    try:
+        version, app_id = _header(connection)
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not a chicago database ({error})") from None
+    finally:
+        connection.close()
+    _check_header(path, version, app_id)
+
+
+def _prepare(db: sqlite3.Connection, path: Path) -> None:
+    """Check the file is ours and not newer, then switch on WAL and bring the schema up to date."""
+    try:
+        version, app_id = _header(db)
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not a chicago database ({error})") from None
+    _check_header(path, version, app_id)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA synchronous = FULL")
+    if version == SCHEMA_VERSION:
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
+        return
+    _check_foreign(db, path, version, app_id)
+    if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
+        raise StoreError(f"{path}: cannot switch the database to WAL mode")
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        raise StoreError(f"{path}: {error}") from None
+    try:
+        version, app_id = _header(db)  # another process may have upgraded it meanwhile
+        _check_header(path, version, app_id)
+        _check_foreign(db, path, version, app_id)
+        for step in MIGRATIONS[version:]:
+            for statement in step:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _check_foreign(db: sqlite3.Connection, path: Path, version: int, app_id: int) -> None:
+    """A file never marked as ours that already holds tables belongs to another program."""
+    if version == 0 and app_id == 0:
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if tables:
+            raise StoreError(f"{path} is not a chicago database (it holds other tables)")
+
+
+def _header(db: sqlite3.Connection) -> tuple[int, int]:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    app_id = db.execute("PRAGMA application_id").fetchone()[0]
+    return int(version), int(app_id)
+
+
+def _check_header(path: Path, version: int, app_id: int) -> None:
+    if app_id not in (0, APPLICATION_ID):
+        raise StoreError(f"{path} is not a chicago database (application id {app_id:#x})")
+    if version > SCHEMA_VERSION:
+        raise NewerSchemaError(
+            f"{path} was written by a newer version of chicago (schema version {version}; this one reads"
+            f" up to {SCHEMA_VERSION}): upgrade chicago to use it; the file was not changed"
+        )
+
+
+def _session_id(db: sqlite3.Connection, name: str) -> int | None:
+    row = db.execute("SELECT id FROM sessions WHERE name_key = ?", (name_key(name),)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _require_session(db: sqlite3.Connection, name: str) -> int:
+    session_id = _session_id(db, name)
+    if session_id is None:
+        names = [row[0] for row in db.execute("SELECT name FROM sessions ORDER BY played_on DESC LIMIT 5")]
+        hint = f" (recent: {', '.join(names)})" if names else " (none saved yet)"
+        raise NoSuchSessionError(f"no saved session named {clean_name(name)!r}{hint}")
+    return session_id
+
+
+def _player_id(db: sqlite3.Connection, name: str) -> int:
+    """The player with this name (case and spacing ignored), added if new."""
+    row = db.execute("SELECT id FROM players WHERE name_key = ?", (name_key(name),)).fetchone()
+    if row is not None:
+        return int(row[0])
+    cursor = db.execute(
+        "INSERT INTO players (name, name_key) VALUES (?, ?)", (clean_name(name), name_key(name))
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def _session_count(db: sqlite3.Connection, player_id: int) -> int:
+    row = db.execute("SELECT count(*) FROM session_players WHERE player_id = ?", (player_id,)).fetchone()
+    return int(row[0])
+
+
+def _sessions_phrase(count: int) -> str:
+    return f"{count} session{'s' if count != 1 else ''}"
+
+
+def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord, *, replace: bool) -> None:
+    data = record.to_data()
+    deals = json.dumps(data["deals"]) if "deals" in data else None
+    net = data.get("net")
+    sql = (
+        "INSERT INTO results (session_id, round, table_number, deals, net, recorded_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)"
+    )
+    if replace:
+        sql += (
+            " ON CONFLICT (session_id, round, table_number) DO UPDATE"
+            " SET deals = excluded.deals, net = excluded.net, recorded_at = excluded.recorded_at"
+        )
+    db.execute(sql, (session_id, record.round, record.table, deals, net, _now()))
+
+
+def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
+    name, played_on, scoring, schedule = db.execute(
+        "SELECT name, played_on, scoring, schedule FROM sessions WHERE id = ?", (session_id,)
+    ).fetchone()
+    players = tuple(
+        row[0]
+        for row in db.execute(
+            "SELECT p.name FROM session_players sp JOIN players p ON p.id = sp.player_id"
+            " WHERE sp.session_id = ? ORDER BY sp.position",
+            (session_id,),
+        )
+    )
+    rows: Sequence[tuple[int, int, str | None, str | None]] = db.execute(
+        "SELECT round, table_number, deals, net FROM results WHERE session_id = ?"
+        " ORDER BY round, table_number",
+        (session_id,),
+    ).fetchall()
+    try:
+        records = []
+        for rnd, table, deals, net in rows:
+            entry: dict[str, Any] = {"round": rnd, "table": table}
+            if deals is not None:
+                entry["deals"] = json.loads(deals)
+            else:
+                entry["net"] = net
+            records.append(RubberRecord.from_data(entry))
+        session = Session(
+            Schedule(players, movement_from_data(json.loads(schedule))),
+            ScoringRules.from_mapping(json.loads(scoring)),
+            tuple(records),
+        )
+        return StoredSession(name, date.fromisoformat(played_on), session)
+    except (ValueError, FormatError, SessionError, InvalidRulesError, InvalidScheduleError) as error:
+        raise StoreError(f"{path}: session {name!r} cannot be read: {error}") from None
