@@ -1,0 +1,565 @@
+"""The evening on paper: a card per player, a card per table, the score pads and the tally sheet.
+
+`build_cards` turns a session into these documents as plain frozen values, names already looked up and
+recorded results already scored; it reads no file and imports no PDF library. `rotation.cards_text` writes
+the documents as text or Markdown and `rotation.cards_pdf` as a PDF to print; printers only arrange.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from rotation.deals import DealPlan, deal_plans
+from rotation.model import Player, Schedule, Table
+from rotation.session import ScoredRubber, Session, TallySheet, tally
+from scoring.contract import Doubling, Result, Strain
+from scoring.points import Item
+from scoring.rubber import Entry, Line, RubberScore
+from scoring.rules import Method
+from scoring.seat import Seat, Side
+from scoring.tally import Unit
+from scoring.vulnerability import Vulnerability, VulnerabilityCycle
+
+
+class Document(StrEnum):
+    """The printed documents, in the order a host hands them out."""
+
+    PLAYERS = "players"
+    TABLES = "tables"
+    PADS = "pads"
+    TALLY = "tally"
+
+    @property
+    def label(self) -> str:
+        """The document's name as a heading: ``Player cards``."""
+        return _DOCUMENT_TITLES[self]
+
+
+_DOCUMENT_TITLES: Final = {
+    Document.PLAYERS: "Player cards",
+    Document.TABLES: "Table cards",
+    Document.PADS: "Score pads",
+    Document.TALLY: "Tally sheet",
+}
+
+
+class Paper(StrEnum):
+    """Paper sizes the PDF is laid out for."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+class CardFormat(StrEnum):
+    """How `chicago cards` writes the documents."""
+
+    PDF = "pdf"
+    TEXT = "text"
+    MARKDOWN = "markdown"
+
+
+class Presence(StrEnum):
+    """Where a player is in a round: at a table, sitting out, or away (not at the club)."""
+
+    PLAYS = "plays"
+    SITS_OUT = "sits out"
+    AWAY = "away"
+
+
+SUIT_SYMBOLS: Final = {
+    Strain.CLUBS: "\u2663",
+    Strain.DIAMONDS: "\u2666",
+    Strain.HEARTS: "\u2665",
+    Strain.SPADES: "\u2660",
+    Strain.NOTRUMP: "NT",
+}
+"""How a score pad writes each strain: the suit symbols, and NT."""
+
+VULNERABILITY_WORDS: Final = {
+    Vulnerability.NONE: "none",
+    Vulnerability.NS: "N-S",
+    Vulnerability.EW: "E-W",
+    Vulnerability.BOTH: "both",
+}
+
+ABOVE_THE_LINE_ORDER: Final = (
+    Item.GAME,
+    Item.PART_SCORE_PREMIUM,
+    Item.SLAM,
+    Item.INSULT,
+    Item.OVERTRICKS,
+    Item.UNDERTRICKS,
+    Item.HONORS,
+)
+"""Within one deal, the order entries go above the line, nearest the line first: the bulletin's sheet
+writes the game premium (300 (3)) under the slam premium (500 (3))."""
+
+
+def contract_text(result: Result) -> str:
+    """A result as a pad writes it, with the suit symbol: ``2♠ E +1``, ``3NTX N -2``, ``6♠ W =``."""
+    contract = result.contract
+    outcome = "=" if result.outcome == 0 else f"{result.outcome:+d}"
+    doubled = "" if contract.doubling is Doubling.UNDOUBLED else contract.doubling.value
+    seat = "" if result.declarer is None else f" {result.declarer.value}"
+    return f"{contract.level}{SUIT_SYMBOLS[contract.strain]}{doubled}{seat} {outcome}"
+
+
+def signed(value: int) -> str:
+    """A tally as the sheet writes it: ``+3``, ``-5``, ``0``."""
+    return f"{value:+d}" if value else "0"
+
+
+def numbers(values: Sequence[int]) -> str:
+    """Deal numbers for a card: ``2, 3, 4``; a dash when there are none."""
+    return ", ".join(str(v) for v in values) if values else "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """What every card and sheet repeats: the evening, the scoring variant and the vulnerability cycle."""
+
+    title: str
+    scoring: str
+    """`ScoringRules.describe()`: printed on every card and sheet."""
+    vulnerability: str
+    """Each deal's vulnerability in words: ``deal 1 none, deal 2 dealer's side, ...``."""
+    deals: int
+    """Counted deals in a round (the cycle's length)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    """One line of a player's card."""
+
+    round: int
+    """From 1."""
+    presence: Presence
+    table: int = 0
+    """From 1; 0 when not at a table."""
+    seat: Seat | None = None
+    partner: str = ""
+    left: str = ""
+    """The opponent on the player's left (who plays after them)."""
+    right: str = ""
+    first_dealer: str = ""
+    deals_first: bool = False
+    """Whether this player deals the round's first deal."""
+    deals: tuple[int, ...] = ()
+    """The deals this player deals."""
+    vulnerable: tuple[int, ...] = ()
+    """The deals on which this player's side is vulnerable."""
+    running: int | None = None
+    """The player's running tally after this round, when the round has results."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """Where one player sits every round."""
+
+    number: int
+    """The player's line on the score sheet, from 1."""
+    name: str
+    rounds: tuple[PlayerRound, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """One deal of a round at a table: its dealer, its vulnerability and, once recorded, its result."""
+
+    number: int
+    dealer: Seat
+    dealer_name: str
+    vulnerability: Vulnerability
+    result: str = ""
+    """The recorded contract and result (``2♠ E +1``); empty until recorded."""
+    passed_out: int = 0
+    """Passed-out deals redealt before this one."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRound:
+    """One round at one table: the four seats, the first dealer and the deals."""
+
+    round: int
+    table: int
+    seats: tuple[str, str, str, str]
+    """Names at North, East, South, West."""
+    first_dealer: Seat
+    deals: tuple[DealLine, ...]
+    sitting_out: tuple[str, ...] = ()
+    away: tuple[str, ...] = ()
+
+    def at(self, seat: Seat) -> str:
+        return self.seats[seat.index]
+
+    def pair(self, side: Side) -> str:
+        """The partnership's names: ``Helen & Ann``."""
+        first = Seat.NORTH if side is Side.NS else Seat.EAST
+        return f"{self.at(first)} & {self.at(first.partner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """Every round played at one table."""
+
+    table: int
+    rounds: tuple[TableRound, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PadEntry:
+    """One number on a score pad: ``500 (3)`` is 500 points scored on deal 3."""
+
+    side: Side
+    points: int
+    deal: int
+    item: Item
+
+    def __str__(self) -> str:
+        return f"{self.points} ({self.deal})"
+
+
+@dataclass(frozen=True, slots=True)
+class PadScore:
+    """A recorded rubber as its pad shows it."""
+
+    above: tuple[tuple[PadEntry, ...], tuple[PadEntry, ...]]
+    """N-S's and E-W's entries above the line, nearest the line first."""
+    below: tuple[tuple[PadEntry, ...], ...]
+    """Trick points below the line in the order scored, one group per game: a line is drawn under
+    each game, after which every part score of both sides is dead."""
+    points: tuple[int, int] | None
+    """(N-S, E-W) totals; None when the rubber was recorded as a net in hundreds."""
+    ns_tally: int
+    """The N-S tally of the rubber, in the session's unit."""
+    unit: str
+    """``hundreds``, ``points`` or ``IMPs``."""
+    net: str = ""
+    """The net as written when the rubber was recorded without its deals (``E-W +3``)."""
+
+    def column(self, side: Side, line: Line) -> tuple[PadEntry, ...]:
+        """One side's entries on one part of the pad: above (nearest the line first) or below."""
+        if line is Line.ABOVE:
+            return self.above[0 if side is Side.NS else 1]
+        return tuple(entry for group in self.below for entry in group if entry.side is side)
+
+    @property
+    def winner(self) -> Side | None:
+        if self.ns_tally == 0:
+            return None
+        return Side.NS if self.ns_tally > 0 else Side.EW
+
+    @property
+    def result(self) -> str:
+        """The rubber's tally as the sheet records it: ``E-W +10``; ``even`` for a tie."""
+        side = self.winner
+        return "even" if side is None else f"{side.value} +{abs(self.ns_tally)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePad:
+    """The Chicago score pad for one round at one table, with its score when recorded."""
+
+    seating: TableRound
+    score: PadScore | None = None
+
+    @property
+    def round(self) -> int:
+        return self.seating.round
+
+    @property
+    def table(self) -> int:
+        return self.seating.table
+
+    def dealer_box(self) -> dict[Seat, tuple[int, ...]]:
+        """The X box: the deal numbers written in each seat's corner (dealer of deal 1 gets 1, ...)."""
+        box: dict[Seat, list[int]] = {seat: [] for seat in Seat}
+        for deal in self.seating.deals:
+            box[deal.dealer].append(deal.number)
+        return {seat: tuple(found) for seat, found in box.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class TallyRow:
+    """One player's line on the tally sheet: the running total after each round."""
+
+    number: int
+    name: str
+    running: tuple[int | None, ...]
+    """After each round of the schedule; None for a round with no result yet."""
+    out: tuple[bool, ...]
+    """Whether the player sat out (or was away) in each round."""
+    total: int | None
+    rank: str
+    """``1``, ``=2``; empty when nothing is recorded."""
+
+    def cell(self, round_index: int) -> tuple[str, str]:
+        """The (+, -) cells for a round (0-based), as the bulletin writes them: the running total in one
+        column, nothing for zero."""
+        value = self.running[round_index]
+        if not value:
+            return ("", "")
+        return (str(value), "") if value > 0 else ("", str(-value))
+
+
+@dataclass(frozen=True, slots=True)
+class RubberLine:
+    """One recorded rubber on the tally sheet's results list."""
+
+    round: int
+    table: int
+    north_south: str
+    east_west: str
+    result: str
+    """``E-W +3``, ``even``."""
+    points: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class TallyGrid:
+    """The bulletin's score sheet: players in score-sheet order, + and - columns for each rubber."""
+
+    column_label: str
+    """``Rubber No.`` with one table (the bulletin's heading), ``Round`` with several."""
+    rounds: int
+    rows: tuple[TallyRow, ...]
+    results: tuple[RubberLine, ...]
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Everything to print for an evening; the documents not asked for are empty."""
+
+    heading: Heading
+    documents: tuple[Document, ...]
+    players: tuple[PlayerCard, ...] = ()
+    tables: tuple[TableCard, ...] = ()
+    pads: tuple[ScorePad, ...] = ()
+    tally: TallyGrid | None = None
+    multi_table: bool = False
+    """Whether any round has more than one table (cards then print table numbers)."""
+
+
+def build_cards(
+    session: Session, *, event: str = "", documents: Sequence[Document] = tuple(Document)
+) -> Cards:
+    """The documents asked for, for ``session``, filled from its recorded results (SessionError on a bad
+    one); ``event`` names the evening in every page's heading."""
+    schedule = session.schedule
+    cycle = session.rules.vulnerability
+    sheet = tally(session)
+    wanted = tuple(document for document in Document if document in documents)
+    n, r = len(schedule.players), len(schedule.rounds)
+    heading = Heading(
+        title=f"{event or 'Chicago bridge'}: {n} players, {r} round{'s' if r != 1 else ''}",
+        scoring=session.rules.describe(),
+        vulnerability=_cycle_words(cycle),
+        deals=len(cycle),
+    )
+    seatings = _table_rounds(schedule, cycle, sheet)
+    return Cards(
+        heading=heading,
+        documents=wanted,
+        players=_player_cards(schedule, cycle, sheet) if Document.PLAYERS in wanted else (),
+        tables=_table_cards(seatings) if Document.TABLES in wanted else (),
+        pads=_pads(seatings, sheet) if Document.PADS in wanted else (),
+        tally=_tally_grid(sheet, seatings) if Document.TALLY in wanted else None,
+        multi_table=any(len(rnd.tables) > 1 for rnd in schedule.rounds),
+    )
+
+
+def _cycle_words(cycle: VulnerabilityCycle) -> str:
+    return "Vulnerable: " + ", ".join(
+        f"deal {number} {cycle.step(number).phrase}" for number in range(1, len(cycle) + 1)
+    )
+
+
+def _running_by_round(sheet: TallySheet, player: Player) -> dict[int, int]:
+    return dict(zip(sheet.rounds_recorded, sheet.running(player), strict=True))
+
+
+def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallySheet) -> tuple[PlayerCard, ...]:
+    cards = []
+    for player, name in enumerate(schedule.players):
+        running = _running_by_round(sheet, player)
+        lines = []
+        for number, rnd in enumerate(schedule.rounds, 1):
+            found = rnd.table_of(player)
+            if found is None:
+                presence = Presence.SITS_OUT if player in rnd.sitting_out else Presence.AWAY
+                lines.append(PlayerRound(number, presence, running=running.get(number)))
+                continue
+            index, table = found
+            lines.append(_player_round(schedule, cycle, player, number, index + 1, table, running))
+        cards.append(PlayerCard(player + 1, name, tuple(lines)))
+    return tuple(cards)
+
+
+def _player_round(
+    schedule: Schedule,
+    cycle: VulnerabilityCycle,
+    player: Player,
+    number: int,
+    table_number: int,
+    table: Table,
+    running: dict[int, int],
+) -> PlayerRound:
+    seat = table.seat_of(player)
+    left, right = table.opponents_of(player)
+    plans = deal_plans(table, cycle)
+    return PlayerRound(
+        round=number,
+        presence=Presence.PLAYS,
+        table=table_number,
+        seat=seat,
+        partner=schedule.name(table.partner_of(player)),
+        left=schedule.name(left),
+        right=schedule.name(right),
+        first_dealer=schedule.name(table.dealer),
+        deals_first=table.dealer == player,
+        deals=tuple(p.number for p in plans if p.dealer is seat),
+        vulnerable=tuple(p.number for p in plans if p.vulnerability.is_vulnerable(seat.side)),
+        running=running.get(number),
+    )
+
+
+def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallySheet) -> tuple[TableRound, ...]:
+    """Every (round, table) of the schedule, with the recorded results written into its deals."""
+    scored = {(r.record.round, r.record.table): r for r in sheet.rubbers}
+    seatings = []
+    for number, rnd in enumerate(schedule.rounds, 1):
+        out = tuple(schedule.name(p) for p in rnd.sitting_out)
+        away = tuple(schedule.name(p) for p in sorted(schedule.movement.away(number - 1)))
+        for t, table in enumerate(rnd.tables, 1):
+            rubber = scored.get((number, t))
+            score = rubber.score if rubber is not None else None
+            seatings.append(
+                TableRound(
+                    round=number,
+                    table=t,
+                    seats=(
+                        schedule.name(table.north),
+                        schedule.name(table.east),
+                        schedule.name(table.south),
+                        schedule.name(table.west),
+                    ),
+                    first_dealer=table.first_dealer,
+                    deals=tuple(
+                        _deal_line(schedule, table, plan, score) for plan in deal_plans(table, cycle)
+                    ),
+                    sitting_out=out,
+                    away=away,
+                )
+            )
+    return tuple(seatings)
+
+
+def _deal_line(schedule: Schedule, table: Table, plan: DealPlan, score: RubberScore | None) -> DealLine:
+    result, passes = "", 0
+    if score is not None:
+        played = next((d for d in score.deals if d.number == plan.number), None)
+        if played is not None:
+            result, passes = contract_text(played.result), played.passed_out
+    return DealLine(
+        plan.number, plan.dealer, schedule.name(table.at(plan.dealer)), plan.vulnerability, result, passes
+    )
+
+
+def _table_cards(seatings: Sequence[TableRound]) -> tuple[TableCard, ...]:
+    count = max((s.table for s in seatings), default=0)
+    return tuple(TableCard(t, tuple(s for s in seatings if s.table == t)) for t in range(1, count + 1))
+
+
+def _unit(session: Session) -> str:
+    rules = session.rules
+    if rules.method is Method.RUSSIAN:
+        return "IMPs"
+    return "points" if rules.unit is Unit.POINTS else "hundreds"
+
+
+def _pads(seatings: Sequence[TableRound], sheet: TallySheet) -> tuple[ScorePad, ...]:
+    scored = {(r.record.round, r.record.table): r for r in sheet.rubbers}
+    unit = _unit(sheet.session)
+    pads = []
+    for seating in seatings:
+        rubber = scored.get((seating.round, seating.table))
+        pads.append(ScorePad(seating, None if rubber is None else pad_score(rubber, unit)))
+    return tuple(pads)
+
+
+def pad_score(rubber: ScoredRubber, unit: str = "hundreds") -> PadScore:
+    """A scored rubber as its pad shows it: above-the-line columns built up from the line, trick points
+    below it with a line under each game."""
+    score = rubber.score
+    if score is None:
+        net = "" if rubber.record.net is None else str(rubber.record.net)
+        return PadScore(((), ()), (), rubber.points, rubber.ns_tally, unit, net)
+    above = tuple(_above(score.entries, side) for side in (Side.NS, Side.EW))
+    assert len(above) == 2
+    return PadScore(
+        (above[0], above[1]), _below(score), (score.ns_points, score.ew_points), rubber.ns_tally, unit
+    )
+
+
+def _pad_entry(entry: Entry) -> PadEntry:
+    return PadEntry(entry.side, entry.points, entry.deal, entry.item)
+
+
+def _above(entries: Sequence[Entry], side: Side) -> tuple[PadEntry, ...]:
+    mine = [e for e in entries if e.side is side and e.line is Line.ABOVE]
+    mine.sort(key=lambda e: (e.deal, ABOVE_THE_LINE_ORDER.index(e.item)))
+    return tuple(_pad_entry(e) for e in mine)
+
+
+def _below(score: RubberScore) -> tuple[tuple[PadEntry, ...], ...]:
+    """Trick points in the order scored; under Chicago scoring a game closes its group."""
+    groups: list[tuple[PadEntry, ...]] = []
+    current: list[PadEntry] = []
+    for deal in score.deals:
+        entries = [e for e in score.entries if e.deal == deal.number]
+        current.extend(_pad_entry(e) for e in entries if e.line is Line.BELOW)
+        game = any(e.item is Item.GAME for e in entries)
+        if game and current and score.rules.method is Method.CHICAGO:
+            groups.append(tuple(current))
+            current = []
+    if current:
+        groups.append(tuple(current))
+    return tuple(groups)
+
+
+def _tally_grid(sheet: TallySheet, seatings: Sequence[TableRound]) -> TallyGrid:
+    session = sheet.session
+    schedule = session.schedule
+    rounds = len(schedule.rounds)
+    by_player = {s.player: s for s in sheet.standings}
+    recorded = bool(sheet.rubbers)
+    rows = []
+    for player, name in enumerate(schedule.players):
+        running = _running_by_round(sheet, player)
+        cells = tuple(running.get(r) for r in range(1, rounds + 1))
+        out = tuple(schedule.rounds[r].table_of(player) is None for r in range(rounds))
+        standing = by_player[player]
+        rank = (f"={standing.rank}" if standing.tied else str(standing.rank)) if recorded else ""
+        rows.append(TallyRow(player + 1, name, cells, out, standing.total if recorded else None, rank))
+    where = {(s.round, s.table): s for s in seatings}
+    results = []
+    for rubber in sheet.rubbers:
+        seating = where[(rubber.record.round, rubber.record.table)]
+        side = Side.NS if rubber.ns_tally > 0 else Side.EW
+        result = f"{side.value} +{abs(rubber.ns_tally)}" if rubber.ns_tally else "even"
+        results.append(
+            RubberLine(
+                rubber.record.round,
+                rubber.record.table,
+                seating.pair(Side.NS),
+                seating.pair(Side.EW),
+                result,
+                rubber.points,
+            )
+        )
+    multi = any(len(rnd.tables) > 1 for rnd in schedule.rounds)
+    return TallyGrid("Round" if multi else "Rubber No.", rounds, tuple(rows), tuple(results), _unit(session))
