@@ -13,6 +13,7 @@ with a star, sit-outs are shaded, the line on a score pad is heavy.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -81,6 +82,46 @@ def render_pdf(cards: Cards, paper: Paper = Paper.A4, *, created: datetime | Non
         for document in cards.documents:
             painter.document(document)
         return bytes(pdf.output())
+
+
+_RIGHT_TO_LEFT: Final = frozenset({"R", "AL"})
+_NEUTRAL: Final = frozenset({"WS", "ON", "CS", "ES", "ET", "BN", "NSM"})
+
+
+def visual_order(text: str) -> str:
+    """``text`` in the order it is drawn left to right: each run of right-to-left letters (Hebrew, Arabic),
+    with the spaces inside it, reversed, combining marks kept on their letters.
+
+    fpdf2 reorders bidirectional text only through its optional HarfBuzz shaping; a name needs no more than
+    this (Arabic letters still print unjoined)."""
+    if not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
+        return text
+    clusters: list[str] = []
+    for char in text:
+        if clusters and unicodedata.combining(char):
+            clusters[-1] += char
+        else:
+            clusters.append(char)
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        """Close a right-to-left run: reverse it, leaving the neutrals after its last letter in place."""
+        end = len(run)
+        while end and unicodedata.bidirectional(run[end - 1][0]) not in _RIGHT_TO_LEFT:
+            end -= 1
+        out.extend([*reversed(run[:end]), *run[end:]])
+        run.clear()
+
+    for cluster in clusters:
+        kind = unicodedata.bidirectional(cluster[0])
+        if kind in _RIGHT_TO_LEFT or (run and kind in _NEUTRAL):
+            run.append(cluster)
+        else:
+            flush()
+            out.append(cluster)
+    flush()
+    return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +238,7 @@ class _Painter:
         self.font(size, bold)
         width = self.measure(text, size, bold)
         left = {"L": x + CELL_PAD, "C": x + (w - width) / 2, "R": x + w - CELL_PAD - width}[align]
-        self.pdf.text(left, y + h / 2 + CAP_HALF * size, text)
+        self.pdf.text(left, y + h / 2 + CAP_HALF * size, visual_order(text))
 
     def names(
         self,

@@ -11,7 +11,7 @@ import pypdf
 import pytest
 
 from rotation.cards import Cards, Document, Paper, Presence, build_cards
-from rotation.cards_pdf import render_pdf
+from rotation.cards_pdf import render_pdf, visual_order
 from rotation.session import Session, session_from_data
 from tests.test_cards import SESSIONS, five_player_data, regular_example_data
 
@@ -276,3 +276,18 @@ def test_only_some_documents_and_reproducible() -> None:
     assert [item.title for item in reader.outline] == ["Table cards", "Tally sheet"]
     assert len(reader.pages) == 2
     assert render_pdf(cards, created=CREATED) == data
+
+
+@pytest.mark.parametrize(
+    ("text", "drawn"),
+    [
+        ("Zoë", "Zoë"),
+        ("\u05e9\u05e8\u05d4", "\u05d4\u05e8\u05e9"),
+        ("Ann & \u05e9\u05e8\u05d4 \u05db\u05d4\u05df", "Ann & \u05df\u05d4\u05db \u05d4\u05e8\u05e9"),
+        ("\u05e9\u05b8\u05c2\u05e8\u05b8\u05d4", "\u05d4\u05e8\u05b8\u05e9\u05b8\u05c2"),
+    ],
+)
+def test_right_to_left_names_are_drawn_in_visual_order(text: str, drawn: str) -> None:
+    """A Hebrew name (שרה) is drawn right to left, its vowel points kept on their letters; a run of Latin
+    text around it keeps its order."""
+    assert visual_order(text) == drawn
