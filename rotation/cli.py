@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 from typer.core import TyperGroup
 
+from rotation.cards import CardFormat, Document, Paper
 from rotation.cut import Order
 from rotation.plan import Method, PlanError, PlanRequest, parse_away, plan
 
@@ -225,6 +226,75 @@ def tally_command(
         typer.echo(json.dumps(tally_data(sheet), indent=2, ensure_ascii=False))
         return
     _console().print(tally_tables(sheet))
+
+
+CARD_SUFFIXES = {".md": CardFormat.MARKDOWN, ".markdown": CardFormat.MARKDOWN, ".txt": CardFormat.TEXT}
+
+
+@app.command("cards")
+def cards_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|FILE",
+            help="A saved session, or a schedule or session JSON file (from `chicago plan --json`).",
+        ),
+    ],
+    card_format: Annotated[
+        Optional[CardFormat],  # noqa: UP045
+        typer.Option(
+            "--format",
+            help="pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
+            " for .md, text for .txt, else pdf.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--out", help="Write to this file instead of the terminal.", dir_okay=False),
+    ] = None,
+    paper: Annotated[Paper, typer.Option(help="Paper size of the PDF.")] = Paper.A4,
+    only: Annotated[
+        Optional[list[Document]],  # noqa: UP045
+        typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
+    ] = None,
+) -> None:
+    """Cards to print: one per player, one per table, a score pad per rubber and the tally sheet."""
+    from datetime import datetime
+
+    from rotation.cards import build_cards
+    from rotation.session import SessionError
+
+    chosen = card_format or CardFormat.TEXT
+    if card_format is None and out is not None:
+        chosen = CARD_SUFFIXES.get(out.suffix.lower(), CardFormat.PDF)
+    if chosen is CardFormat.PDF and out is None and sys.stdout.isatty():
+        fail("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)")
+    session = _load_session(source)
+    event = Path(source).stem if Path(source).is_file() else source
+    try:
+        cards = build_cards(session, event=event, documents=only or tuple(Document))
+    except SessionError as error:
+        fail(f"{source}: {error}")
+    if chosen is CardFormat.PDF:
+        from rotation.cards_pdf import render_pdf
+
+        data: bytes | str = render_pdf(cards, paper, created=datetime.now().astimezone())
+    else:
+        from rotation.cards_text import render_markdown, render_text
+
+        data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
+    if out is None:
+        typer.echo(data, nl=False)
+        return
+    try:
+        if isinstance(data, bytes):
+            out.write_bytes(data)
+        else:
+            out.write_text(data, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror or error}")
+    typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
 
 
 if __name__ == "__main__":  # pragma: no cover

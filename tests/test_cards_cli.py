@@ -1,0 +1,108 @@
+"""`chicago cards` from the command line: formats by suffix, paper, --only, errors, lazy PDF import."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from rotation.cli import app
+from tests.conftest import BULLETIN_FIVE
+from tests.test_cards import five_player_data
+
+
+@pytest.fixture
+def five_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tuesday.json"
+    path.write_text(json.dumps(five_player_data()), encoding="utf-8")
+    return path
+
+
+def test_cli_text_from_a_plain_schedule(runner: CliRunner, tmp_path: Path) -> None:
+    """`chicago plan --json` output (no results, no scoring) prints as text with the default scoring."""
+    planned = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", "--json"])
+    path = tmp_path / "evening.json"
+    path.write_text(planned.output, encoding="utf-8")
+    result = runner.invoke(app, ["cards", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("evening: 5 players, 5 rounds\nScoring: Chicago scoring")
+    for title in ("PLAYER CARDS", "TABLE CARDS", "SCORE PADS", "TALLY SHEET"):
+        assert title in result.output
+    assert all(f"{name} (no. " in result.output for name in BULLETIN_FIVE)
+
+
+def test_cli_writes_pdf_by_suffix(runner: CliRunner, five_file: Path, tmp_path: Path) -> None:
+    """--out FILE.pdf writes a PDF (five players: 5 pages), --paper letter sizes it for Letter."""
+    out = tmp_path / "cards.pdf"
+    result = runner.invoke(app, ["cards", str(five_file), "--out", str(out), "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    assert "Wrote player cards, table cards, score pads, tally sheet to" in result.output
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 5
+    assert [round(float(v)) for v in reader.pages[0].mediabox] == [0, 0, 612, 792]
+    assert reader.metadata is not None and reader.metadata.title == "tuesday: 5 players, 5 rounds"
+
+
+def test_cli_markdown_by_suffix_and_only(runner: CliRunner, five_file: Path, tmp_path: Path) -> None:
+    """--out FILE.md writes Markdown; --only (repeatable) keeps those documents."""
+    out = tmp_path / "cards.md"
+    result = runner.invoke(
+        app, ["cards", str(five_file), "--out", str(out), "--only", "tally", "--only", "players"]
+    )
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# tuesday: 5 players, 5 rounds")
+    assert "## Player cards" in text and "## Tally sheet" in text
+    assert "## Table cards" not in text and "## Score pads" not in text
+
+
+def test_cli_pdf_to_a_pipe(runner: CliRunner, five_file: Path) -> None:
+    """--format pdf without --out writes the PDF to standard output when it is not a terminal."""
+    result = runner.invoke(app, ["cards", str(five_file), "--format", "pdf", "--only", "tally"])
+    assert result.exit_code == 0
+    assert result.stdout_bytes.startswith(b"%PDF-")
+    assert len(pypdf.PdfReader(io.BytesIO(result.stdout_bytes)).pages) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["results"].append({"round": 9, "table": 1, "net": "N-S +1"}),
+            "round 9 is not in the schedule",
+        ),
+        (lambda d: d.__setitem__("scoring", {"method": "bridge"}), "unknown method"),
+    ],
+)
+def test_cli_bad_session_is_one_line(runner: CliRunner, tmp_path: Path, change: Any, message: str) -> None:
+    """A session that cannot be read or scored is one error line and exit code 2."""
+    data = five_player_data()
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["cards", str(path)])
+    assert result.exit_code == 2
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_cli_refuses_unknown_document(runner: CliRunner, five_file: Path) -> None:
+    result = runner.invoke(app, ["cards", str(five_file), "--only", "menus"])
+    assert result.exit_code == 2 and "--only" in result.output
+
+
+def test_cards_modules_import_no_pdf_library() -> None:
+    """The PDF library loads only when a PDF is rendered: importing the CLI and the printers leaves it out."""
+    code = (
+        "import sys\n"
+        "import rotation.cli, rotation.cards, rotation.cards_text, rotation.cards_pdf\n"
+        "print('fpdf' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
