@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import secrets
+import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -19,6 +22,14 @@ from typer.core import TyperGroup
 from rotation.cards import CardFormat, Document, Paper
 from rotation.cut import Order
 from rotation.plan import Method, PlanError, PlanRequest, parse_away, plan
+from rotation.season import RankBy, TallyUnit
+from scoring.rules import Method as ScoringMethod
+from scoring.rules import PartscorePremium
+from scoring.tally import Rounding, Unit
+
+if TYPE_CHECKING:
+    from rotation.session import Session
+    from rotation.store import Store, StoredSession
 
 
 class _OneLineErrors(TyperGroup):
@@ -66,6 +77,76 @@ def fail(message: str) -> NoReturn:
     """A user error: one clear line on stderr and exit code 2, never a traceback."""
     typer.echo(f"chicago: error: {message}", err=True)
     raise typer.Exit(2)
+
+
+@app.callback()
+def _options(
+    db: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--db",
+            metavar="PATH",
+            dir_okay=False,
+            show_default=False,
+            help="The session database (default: $CHICAGO_DB, else chicago.db in your user data folder).",
+        ),
+    ] = None,
+) -> None:
+    """Options for every command (the callback runs on every invocation, so nothing stays from the last)."""
+    _global_options["db"] = db
+
+
+_global_options: dict[str, Path | None] = {"db": None}
+
+
+def _db_path() -> Path:
+    """The session database: `chicago --db PATH`, else $CHICAGO_DB, else the per-user default."""
+    from rotation.store import resolve_path
+
+    return resolve_path(_global_options["db"])
+
+
+@contextmanager
+def _store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) -> Iterator[Store]:
+    """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
+    import sqlite3
+
+    from rotation.session import SessionError
+    from rotation.store import Store, StoreError
+
+    path = _db_path()
+    try:
+        with Store.open(path, create=create) as store:
+            yield store
+    except reraise:
+        raise
+    except (StoreError, SessionError) as error:
+        fail(str(error))
+    except sqlite3.Error as error:
+        fail(f"{path}: {error}")
+
+
+def _stored(name: str) -> StoredSession:
+    """The saved session ``name``."""
+    with _store(create=False) as store:
+        return store.load(name)
+
+
+def _day(text: str | None, option: str) -> date:
+    """A date option (YYYY-MM-DD); today when not given."""
+    if text is None:
+        return date.today()
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(f"cannot read {option} {text!r}: write a date as YYYY-MM-DD")
+
+
+def _matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:
+    """Say when a name was matched to a player the database already knows under another spelling."""
+    for typed, known in zip(given, kept, strict=True):
+        if typed != known:
+            typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
 
 
 def _console() -> Any:
@@ -128,9 +209,54 @@ def plan_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")
     ] = False,
+    save: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--save",
+            metavar="NAME",
+            help="Save the evening in the session database as NAME; record with `chicago record NAME`.",
+        ),
+    ] = None,
+    played_on: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date for --save (default: today)."),
+    ] = None,
+    scoring: Annotated[
+        Optional[ScoringMethod],  # noqa: UP045
+        typer.Option(
+            "--scoring",
+            help="How rubbers score: chicago (default), duplicate (each deal alone) or russian (IMPs).",
+        ),
+    ] = None,
+    premium: Annotated[
+        Optional[PartscorePremium],  # noqa: UP045
+        typer.Option(
+            help="Chicago's 100 for a part score: on the last deal (deal4) or outstanding at the end."
+        ),
+    ] = None,
+    unit: Annotated[
+        Optional[Unit],  # noqa: UP045
+        typer.Option(help="Tally in hundreds (default; +1030 is +10) or points."),
+    ] = None,
+    rounding: Annotated[
+        Optional[Rounding],  # noqa: UP045
+        typer.Option(
+            help="An exact 50 in hundreds: half-up (default, away from zero), half-down, half-even."
+        ),
+    ] = None,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
     cycle = _cycle(vulnerability)
+    chosen = {"method": scoring, "partscore_premium": premium, "unit": unit, "rounding": rounding}
+    given = {key: value.value for key, value in chosen.items() if value is not None}
+    if given and save is None and not as_json:
+        fail("--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)")
+    if played_on is not None and save is None:
+        fail("--date is the date kept with --save")
+    day = _day(played_on, "--date")
+    from scoring.rules import ScoringRules
+
+    rules = ScoringRules.from_mapping({"vulnerability": vulnerability, **given})
     if seed is None and order is Order.CUT:
         seed = secrets.randbelow(1_000_000)
     try:
@@ -139,10 +265,21 @@ def plan_command(
     except PlanError as error:
         fail(str(error))
     schedule = result.schedule
+    saved = None
+    if save is not None:
+        from rotation.session import Session
+
+        with _store() as store:
+            saved = store.save(save, day, Session(schedule, rules))
+        _matched_names(schedule.players, saved.session.schedule.players, err=as_json)
+        schedule = saved.session.schedule
     if as_json:
         from rotation.formats import schedule_to_data
 
-        typer.echo(json.dumps(schedule_to_data(schedule, cycle), indent=2, ensure_ascii=False))
+        data = schedule_to_data(schedule, cycle)
+        if given:
+            data["scoring"] = rules.to_mapping()
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from rotation.balance import check
     from rotation.text import DEALS_LEGEND, balance_summary, seating_table
@@ -161,6 +298,12 @@ def plan_command(
     console.print(seating_table(schedule, cycle))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
     console.print(balance_summary(check(schedule.movement)))
+    if saved is not None:
+        typer.echo(f"Scoring: {rules.describe()}.")
+        typer.echo(
+            f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {_db_path()}:"
+            f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+        )
 
 
 @app.command("check")
@@ -197,11 +340,24 @@ def score_command(
 
 
 def _load_session(source: str) -> Any:
-    """A session from a JSON file (or, once the store has it, a saved session's name)."""
+    """A session from a JSON file, or else the session saved under that name (`chicago plan --save`).
+
+    A file of that name wins; a source that looks like a path (a folder in it, or ending in .json) is
+    only ever a file."""
     from rotation.formats import FormatError
     from rotation.session import SessionError, session_from_data
 
     path = Path(source)
+    if not path.is_file() and "/" not in source and "\\" not in source and path.suffix.lower() != ".json":
+        from rotation.store import NoDatabaseError, NoSuchSessionError
+
+        try:
+            with _store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:
+                return store.load(source).session
+        except NoDatabaseError:
+            fail(f"no such file or saved session: {source!r}")
+        except NoSuchSessionError as error:
+            fail(f"no such file: {source!r}; and {error}")
     try:
         return session_from_data(_read_json(path))
     except (FormatError, SessionError) as error:
@@ -210,7 +366,12 @@ def _load_session(source: str) -> Any:
 
 @app.command("tally")
 def tally_command(
-    source: Annotated[str, typer.Argument(help="A session JSON file: a schedule plus scoring and results.")],
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|FILE", help="A saved session, or a session JSON file (schedule, scoring, results)."
+        ),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
@@ -295,6 +456,333 @@ def cards_command(
     except OSError as error:
         fail(f"cannot write {out}: {error.strerror or error}")
     typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
+
+
+DEALS_HELP = (
+    "The rubber's deals in the order played, each one argument: '2S E +1', '3NT N -2', pass, "
+    "'6S W = honors EW 100', '4H S -1 hcp 22' (N-S's high-card points, for russian)."
+)
+
+
+@app.command("record")
+def record_command(
+    name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", min=1, help="The round, from 1.", show_default=False)
+    ],
+    deals: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Argument(metavar="[DEAL]...", help=DEALS_HELP, show_default=False),
+    ] = None,
+    table: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--table", "-t", min=1, help="The table, from 1 (needed when the round has several)."),
+    ] = None,
+    net: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            help="The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points)."
+        ),
+    ] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Change a rubber already recorded.")] = False,
+) -> None:
+    """Record one rubber of a saved session, checked against its schedule; prints the rubber's score and
+    the running tally."""
+    from rotation.evening import parse_deal_argument, record_report, resolve_table
+    from rotation.session import RubberRecord
+    from scoring.deal import InvalidDealError
+    from scoring.tally import InvalidNetError, RecordedNet
+
+    if deals and net is not None:
+        fail("give the rubber's deals or its --net, not both")
+    if not deals and net is None:
+        fail("give the rubber's deals (e.g. '2S E +1' pass '4H S =' '3NT W -1' '1C N +2') or --net 'E-W +3'")
+    try:
+        recorded_deals = tuple(parse_deal_argument(text) for text in deals) if deals else None
+        recorded_net = RecordedNet.parse(net) if net is not None else None
+    except (InvalidDealError, InvalidNetError) as error:
+        fail(str(error))
+
+    def build(session: Session) -> RubberRecord:
+        number = resolve_table(session, round_number, table)
+        return RubberRecord(round_number, number, deals=recorded_deals, net=recorded_net)
+
+    with _store(create=False) as store:
+        done = store.record(name, build, replace=replace)
+    session = done.stored.session
+    for line in record_report(done.stored.name, session, done.record, done.previous):
+        typer.echo(line)
+
+
+@app.command("sessions")
+def sessions_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the saved sessions: date, players, rubbers recorded, scoring."""
+    path = _db_path()
+    summaries = []
+    if path.exists():
+        with _store() as store:
+            summaries = store.sessions()
+    if as_json:
+        listing = [
+            {
+                "name": s.name,
+                "date": s.played_on.isoformat(),
+                "players": s.players,
+                "rubbers": s.rubbers,
+                "recorded": s.recorded,
+                "scoring": s.rules.to_mapping(),
+            }
+            for s in summaries
+        ]
+        typer.echo(json.dumps({"database": str(path), "sessions": listing}, indent=2, ensure_ascii=False))
+        return
+    if not summaries:
+        typer.echo(f"No sessions saved yet in {path}.")
+        return
+    from rotation.text import sessions_table
+
+    _console().print(sessions_table(summaries))
+    typer.echo(f"Database: {path}")
+
+
+@app.command("show")
+def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) -> None:
+    """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
+    from rich.text import Text
+
+    from rotation.session import SessionError
+    from rotation.text import DEALS_LEGEND, results_table, seating_table
+
+    stored = _stored(name)
+    session = stored.session
+    schedule, rules = session.schedule, session.rules
+    console = _console()
+    heading = f"{stored.name}, {stored.played_on.isoformat()}: {len(schedule.players)} players,"
+    console.print(Text(f"{heading} {len(schedule.rounds)} rounds", style="bold"))
+    console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
+    console.print(Text(f"Scoring: {rules.describe()}."))
+    console.print(seating_table(schedule, rules.vulnerability))
+    console.print(f"* deals the round's first deal. {DEALS_LEGEND}.")
+    try:
+        if session.results:
+            console.print(results_table(session))
+    except SessionError as error:
+        fail(f"{stored.name}: {error}")
+    missing = session.missing()
+    if missing:
+        where = ", ".join(f"round {r} table {t}" for r, t in missing)
+        typer.echo(f"Still to record ({len(missing)}): {where}")
+    else:
+        typer.echo(f"All {len(session.results)} rubbers recorded.")
+
+
+@app.command("rank")
+def rank_command(
+    since: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
+    ] = None,
+    until: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
+    ] = None,
+    min_rubbers: Annotated[
+        int, typer.Option("--min-rubbers", min=1, help="Rank only players with at least this many rubbers.")
+    ] = 1,
+    by: Annotated[RankBy, typer.Option(help="Rank on the total or on the average per rubber.")] = (
+        RankBy.TOTAL
+    ),
+    unit: Annotated[
+        Optional[TallyUnit],  # noqa: UP045
+        typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+) -> None:
+    """Season standings across the saved sessions: total, rubbers played, average, sessions; ties as ties."""
+    from rotation.season import season_data, season_standings, tally_unit
+
+    if as_json and as_csv:
+        fail("choose --json or --csv, not both")
+    start = None if since is None else _day(since, "--since")
+    end = None if until is None else _day(until, "--until")
+    stored: list[StoredSession] = []
+    if _db_path().exists():
+        with _store() as store:
+            stored = store.season(start, end)
+    if unit is not None:
+        stored = [s for s in stored if tally_unit(s.session.rules) is unit]
+    units: dict[TallyUnit, list[str]] = {}
+    for s in stored:
+        units.setdefault(tally_unit(s.session.rules), []).append(s.name)
+    if len(units) > 1:
+        kinds = "; ".join(f"{kind.label}: {', '.join(names)}" for kind, names in units.items())
+        fail(f"the sessions count in different units ({kinds}): rank one unit at a time with --unit")
+    sessions = [s.session for s in stored]
+    lines = season_standings(sessions, min_rubbers=min_rubbers, by=by)
+    kind = next(iter(units), unit or TallyUnit.HUNDREDS)
+    if as_json:
+        data = season_data(lines)
+        data = {
+            "unit": kind.value,
+            "ranked_by": by.value,
+            "min_rubbers": min_rubbers,
+            "since": start and start.isoformat(),
+            "until": end and end.isoformat(),
+            "session_names": [s.name for s in stored],
+            **data,
+        }
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    if as_csv:
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["rank", "tied", "name", "total", "played", "average", "sessions"])
+        for line in lines:
+            writer.writerow(
+                [
+                    line.rank,
+                    int(line.tied),
+                    line.name,
+                    line.total,
+                    line.played,
+                    line.rounded_average(),
+                    line.sessions,
+                ]
+            )
+        typer.echo(buffer.getvalue(), nl=False)
+        return
+    if not stored:
+        typer.echo("No saved sessions in that period.")
+        return
+    from rotation.text import season_table
+
+    dates = f"{stored[0].played_on.isoformat()} to {stored[-1].played_on.isoformat()}"
+    count = f"{len(stored)} session{'s' if len(stored) != 1 else ''}"
+    typer.echo(f"Season standings: {count}, {dates}, in {kind.label}, ranked by {by.value}")
+    if lines:
+        _console().print(season_table(lines))
+    else:
+        typer.echo(f"Nobody has played {min_rubbers} rubber{'s' if min_rubbers != 1 else ''} yet.")
+    everyone = season_standings(sessions, by=by)
+    left_out = [line for line in everyone if line.played < min_rubbers]
+    if left_out:
+        names = ", ".join(f"{line.name} ({line.played})" for line in left_out)
+        typer.echo(f"Fewer than {min_rubbers} rubbers, not ranked: {names}")
+
+
+@app.command("export")
+def export_command(
+    name: Annotated[str, typer.Argument(help="A saved session.")],
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--out", "-o", dir_okay=False, help="Write to this file instead of printing."),
+    ] = None,
+) -> None:
+    """Write a saved session as a session JSON file (the format `chicago tally FILE` reads)."""
+    from rotation.session import session_to_data
+
+    stored = _stored(name)
+    extra = {"name": stored.name, "date": stored.played_on.isoformat()}
+    text = json.dumps(session_to_data(stored.session, extra), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {out}: {error}")
+    typer.echo(f"Wrote {stored.name} to {out}.")
+
+
+@app.command("import")
+def import_command(
+    file: Annotated[Path, typer.Argument(help="A session JSON file (e.g. from `chicago export`).")],
+    name: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(help='Save it under this name (default: the file\'s "name", else its file name).'),
+    ] = None,
+    played_on: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--date", metavar="YYYY-MM-DD", help='Its date (default: the file\'s "date", else today).'
+        ),
+    ] = None,
+) -> None:
+    """Save a session file in the session database, results and all."""
+    from rotation.formats import FormatError
+    from rotation.session import SessionError, session_from_data
+
+    data = _read_json(file)
+    try:
+        session = session_from_data(data)
+    except (FormatError, SessionError) as error:
+        fail(f"{file}: {error}")
+    title = name
+    if title is None:
+        title = data.get("name") if isinstance(data.get("name"), str) and data["name"].strip() else file.stem
+    where = "--date"
+    if played_on is None and isinstance(data.get("date"), str):
+        played_on, where = data["date"], f'{file}: "date"'
+    day = _day(played_on, where)
+    with _store() as store:
+        stored = store.save(title, day, session)
+    _matched_names(session.schedule.players, stored.session.schedule.players)
+    total = len(session.results) + len(session.missing())
+    typer.echo(
+        f"Imported {file} as {stored.name!r} ({day.isoformat()}): {len(session.schedule.players)} players,"
+        f" {len(session.results)} of {total} rubbers recorded."
+    )
+
+
+@app.command("rename")
+def rename_command(
+    old: Annotated[str, typer.Argument(help="The player's name now (case and spaces do not matter).")],
+    new: Annotated[str, typer.Argument(help="The new name.")],
+    merge: Annotated[
+        bool, typer.Option("--merge", help="NEW is already a player: make the two one (a name typed twice).")
+    ] = False,
+) -> None:
+    """Rename a player in every saved session (players are matched across sessions by name)."""
+    with _store(create=False) as store:
+        message = store.rename_player(old, new, merge=merge)
+    typer.echo(message)
+
+
+@app.command("players")
+def players_command() -> None:
+    """List the players the session database knows, with the number of sessions each is in."""
+    path = _db_path()
+    players = []
+    if path.exists():
+        with _store() as store:
+            players = store.players()
+    if not players:
+        typer.echo(f"No players saved yet in {path}.")
+    for player, count in players:
+        typer.echo(f"{player}  ({count} session{'s' if count != 1 else ''})")
+
+
+@app.command("delete")
+def delete_command(
+    name: Annotated[str, typer.Argument(help="A saved session.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Really delete it (it cannot be undone).")] = False,
+) -> None:
+    """Delete a saved session and its results (export it first to keep a copy)."""
+    if not yes:
+        stored = _stored(name)
+        fail(
+            f"deleting {stored.name!r} removes its schedule and {len(stored.session.results)} recorded"
+            " rubbers for good: add --yes (or keep a copy first with `chicago export`)"
+        )
+    with _store(create=False) as store:
+        stored = store.delete(name)
+    typer.echo(f"Deleted {stored.name} ({stored.played_on.isoformat()}).")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -135,10 +135,11 @@ def _entry(record: RubberRecord) -> str:
     if record.net is not None:
         return str(record.net)
     assert record.deals is not None
-    return "; ".join(_deal_text(deal) for deal in record.deals)
+    return "; ".join(deal_text(deal) for deal in record.deals)
 
 
-def _deal_text(deal: RecordedDeal) -> str:
+def deal_text(deal: RecordedDeal) -> str:
+    """A deal as typed after `chicago record`: ``6S W = honors EW 100``, ``3NT N -2 hcp 26``, ``pass``."""
     text = str(deal.result)
     if deal.honors is not None:
         text += f" honors {deal.honors}"

@@ -5,6 +5,8 @@ Printers only arrange what the pure layers computed; nothing here decides a rule
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich import box
 from rich.console import Group
 from rich.table import Table as RichTable
@@ -16,6 +18,10 @@ from rotation.model import Schedule
 from rotation.session import Session, TallySheet
 from scoring.seat import Seat, Side
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
+
+if TYPE_CHECKING:
+    from rotation.season import SeasonLine
+    from rotation.store import SessionSummary
 
 VUL_SHORT = {
     Vulnerability.NONE: "-",
@@ -264,3 +270,60 @@ def tally_data(sheet: TallySheet) -> dict[str, object]:
             for r in sheet.rubbers
         ],
     }
+
+
+def sessions_table(summaries: list[SessionSummary]) -> RichTable:
+    """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (method,
+    vulnerability cycle, tally unit)."""
+    from rotation.season import tally_unit
+
+    out = RichTable(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
+    for column in ("session", "date", "players", "recorded", "scoring"):
+        out.add_column(column, justify="right" if column in ("players", "recorded") else "left")
+    for s in summaries:
+        done = f"{s.recorded}/{s.rubbers}"
+        rules = s.rules
+        scoring = f"{rules.method.value}, {rules.vulnerability.name}, {tally_unit(rules).label}"
+        out.add_row(s.name, s.played_on.isoformat(), str(s.players), done, scoring)
+    return out
+
+
+def results_table(session: Session) -> RichTable:
+    """`chicago show`: each rubber recorded so far, as entered, with who sat N-S and E-W and its result."""
+    from rotation.evening import deal_text
+
+    schedule = session.schedule
+    out = RichTable(title="Results", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in ("round", "table", "N-S", "E-W", "recorded", "result"):
+        out.add_column(column, justify="right" if column in ("round", "table") else "left")
+    for rubber in session.scored():
+        record = rubber.record
+        deals = "; ".join(deal_text(deal) for deal in record.deals or ())
+        entry = str(record.net) if record.net is not None else deals
+        winners = Side.NS if rubber.ns_tally >= 0 else Side.EW
+        out.add_row(
+            str(record.round),
+            str(record.table),
+            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.NS)),
+            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.EW)),
+            entry,
+            f"{winners.value} {_signed(abs(rubber.ns_tally))}" if rubber.ns_tally else "even",
+        )
+    return out
+
+
+def season_table(lines: tuple[SeasonLine, ...]) -> RichTable:
+    """`chicago rank`: the season standings, ties shown as ``=2``."""
+    out = RichTable(header_style="bold", box=box.SIMPLE_HEAD)
+    for column in ("rank", "player", "total", "played", "average", "sessions"):
+        out.add_column(column, justify="left" if column == "player" else "right")
+    for line in lines:
+        out.add_row(
+            f"={line.rank}" if line.tied else str(line.rank),
+            line.name,
+            _signed(line.total),
+            str(line.played),
+            line.average_text(),
+            str(line.sessions),
+        )
+    return out

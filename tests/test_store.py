@@ -1,0 +1,373 @@
+"""The SQLite store: its schema and version, refusing files that are not ours or are newer, players kept
+by name across sessions, and the pure pieces beside it (season ranking, stored movements, typed deals)."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import date
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from rotation.cli import app
+from rotation.cut import Order
+from rotation.evening import parse_deal_argument
+from rotation.model import Movement, Round, Schedule, Table
+from rotation.plan import PlanRequest, plan
+from rotation.season import RankBy, season_standings
+from rotation.session import RubberRecord, Session, SessionError
+from rotation.store import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    NewerSchemaError,
+    NoDatabaseError,
+    Store,
+    StoreError,
+    movement_from_data,
+    movement_to_data,
+    resolve_path,
+)
+from scoring.deal import Honors, InvalidDealError
+from scoring.seat import Seat, Side
+from scoring.tally import RecordedNet
+from tests.conftest import BULLETIN_FIVE
+
+
+def five() -> Session:
+    return Session(plan(PlanRequest(BULLETIN_FIVE, Order.GIVEN)).schedule)
+
+
+def net(round_number: int, text: str, table: int = 1) -> RubberRecord:
+    return RubberRecord(round_number, table, net=RecordedNet.parse(text))
+
+
+def pragma(path: Path, name: str) -> object:
+    with closing(sqlite3.connect(path)) as db:
+        return db.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
+    """A new file gets the schema version, the application id, WAL mode and the four tables; each open
+    connection uses synchronous=FULL, foreign keys and a busy timeout."""
+    path = tmp_path / "new.db"
+    with Store.open(path) as store:
+        settings = {
+            name: store._db.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("synchronous", "foreign_keys", "busy_timeout")
+        }
+        assert settings == {"synchronous": 2, "foreign_keys": 1, "busy_timeout": 30_000}
+    assert pragma(path, "user_version") == SCHEMA_VERSION
+    assert pragma(path, "application_id") == APPLICATION_ID
+    assert pragma(path, "journal_mode") == "wal"
+    with closing(sqlite3.connect(path)) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"players", "sessions", "session_players", "results"}
+
+
+def test_the_default_path_and_its_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--db wins, then CHICAGO_DB, then chicago.db in the user data folder (made on first use)."""
+    monkeypatch.delenv("CHICAGO_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    default = resolve_path()
+    assert default.name == "chicago.db" and default.parent.name == "chicago"
+    monkeypatch.setenv("CHICAGO_DB", str(tmp_path / "env.db"))
+    assert resolve_path() == tmp_path / "env.db"
+    assert resolve_path(tmp_path / "flag.db") == tmp_path / "flag.db"
+    monkeypatch.delenv("CHICAGO_DB")
+    if default.is_relative_to(tmp_path):  # platformdirs follows XDG_DATA_HOME on Linux
+        with Store.open(default) as store:
+            store.save("first", date(2024, 1, 1), five())
+        assert default.is_file()
+
+
+def test_reading_never_creates_a_database(tmp_path: Path) -> None:
+    """Opening for reading a file that does not exist is NoDatabaseError and leaves no file behind."""
+    path = tmp_path / "missing.db"
+    with pytest.raises(NoDatabaseError):
+        Store.open(path, create=False)
+    assert not path.exists()
+
+
+def test_a_newer_database_is_refused_and_never_altered(tmp_path: Path) -> None:
+    """A database whose schema version is newer than this tool's is refused by every command, with a clear
+    message, and its bytes stay exactly as they were."""
+    path = tmp_path / "newer.db"
+    runner = CliRunner()
+    env = {"CHICAGO_DB": str(path)}
+    result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", "--save", "tue"], env=env)
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["record", "tue", "-r", "1", "--net", "E-W +3"], env=env).exit_code == 0
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        db.commit()
+    before = path.read_bytes()
+    export = tmp_path / "tue.json"
+    export.write_text('{"players": ["A", "B", "C", "D"], "rounds": []}')
+    commands = [
+        ["record", "tue", "-r", "2", "--net", "N-S +5"],
+        ["record", "tue", "-r", "1", "--net", "N-S +5", "--replace"],
+        ["plan", "A", "B", "C", "D", "--save", "wed"],
+        ["sessions"],
+        ["show", "tue"],
+        ["tally", "tue"],
+        ["rank"],
+        ["export", "tue"],
+        ["import", str(export), "--name", "thu"],
+        ["rename", "Ann", "Anne"],
+        ["players"],
+        ["delete", "tue", "--yes"],
+    ]
+    for args in commands:
+        result = runner.invoke(app, args, env=env)
+        assert result.exit_code == 2, (args, result.output)
+        assert f"written by a newer version of chicago (schema version {SCHEMA_VERSION + 1}" in result.output
+        assert "upgrade chicago" in result.output
+    with pytest.raises(NewerSchemaError):
+        Store.open(path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda db: db.execute("CREATE TABLE accounts (id INTEGER)"), "holds other tables"),
+        (lambda db: db.execute("PRAGMA application_id = 1234"), "application id 0x4d2"),
+    ],
+)
+def test_another_programs_database_is_refused(tmp_path: Path, make: object, message: str) -> None:
+    """An SQLite file of another program (its own tables, or another application id) is not taken over."""
+    path = tmp_path / "other.db"
+    with closing(sqlite3.connect(path)) as db:
+        make(db)  # type: ignore[operator]
+        db.commit()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=message):
+        Store.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    """A text file given as the database is refused with its name, not a traceback, and left alone."""
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database, just notes " * 100)
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="is not a chicago database"):
+        Store.open(path)
+    runner = CliRunner()
+    result = runner.invoke(app, ["--db", str(path), "sessions"])
+    assert result.exit_code == 2 and "is not a chicago database" in result.output
+    assert path.read_bytes() == before
+
+
+def test_an_empty_sqlite_file_is_upgraded(tmp_path: Path) -> None:
+    """A database at version 0 with nothing in it (e.g. made by `sqlite3 FILE`) gets the schema."""
+    path = tmp_path / "empty.db"
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA user_version = 0")
+    with Store.open(path) as store:
+        store.save("first", date(2024, 1, 1), five())
+    assert pragma(path, "user_version") == SCHEMA_VERSION
+
+
+def test_sessions_are_normalized_rows(tmp_path: Path) -> None:
+    """Players are one row each across sessions (matched ignoring case and spaces); a session's schedule
+    holds score-sheet positions, not names; each result is one row per (session, round, table)."""
+    path = tmp_path / "rows.db"
+    with Store.open(path) as store:
+        store.save("one", date(2024, 1, 1), five())
+        again = Session(plan(PlanRequest(("ann", "  HELEN ", "Zoe", "Jean"), Order.GIVEN)).schedule)
+        stored = store.save("two", date(2024, 1, 8), again)
+        store.record("one", net(1, "E-W +3"))
+        store.record("ONE", net(2, "N-S 450"))
+    assert stored.session.schedule.players == ("Ann", "Helen", "Zoe", "Jean")
+    with closing(sqlite3.connect(path)) as db:
+        players = db.execute("SELECT name, name_key FROM players ORDER BY id").fetchall()
+        assert players == [
+            ("Ann", "ann"),
+            ("Helen", "helen"),
+            ("Doris", "doris"),
+            ("Jean", "jean"),
+            ("Shirley", "shirley"),
+            ("Zoe", "zoe"),
+        ]
+        (schedule,) = db.execute("SELECT schedule FROM sessions WHERE name = 'one'").fetchone()
+        assert "Ann" not in schedule and '"north": 1' in schedule
+        results = db.execute("SELECT round, table_number, deals, net FROM results ORDER BY round").fetchall()
+        assert results == [(1, 1, None, "E-W +3"), (2, 1, None, "N-S 450")]
+
+
+def test_a_stored_session_reads_back_equal(tmp_path: Path) -> None:
+    """What is saved is what is loaded: schedule, scoring rules and results."""
+    session = (
+        five()
+        .with_result(net(1, "E-W +3"))
+        .with_result(
+            RubberRecord(
+                2,
+                1,
+                deals=tuple(
+                    parse_deal_argument(d) for d in ("1C N =", "pass", "4S E =", "3NT W -1", "2H N +1")
+                ),
+            )
+        )
+    )
+    with Store.open(tmp_path / "same.db") as store:
+        store.save("x", date(2024, 2, 29), session)
+        stored = store.load("  X ")
+    assert stored.session == session
+    assert (stored.name, stored.played_on) == ("x", date(2024, 2, 29))
+
+
+def test_record_checks_before_it_writes(tmp_path: Path) -> None:
+    """A result that does not fit the schedule, or is already there without replace, changes nothing."""
+    path = tmp_path / "check.db"
+    with Store.open(path) as store:
+        store.save("x", date(2024, 1, 1), five())
+        store.record("x", net(1, "E-W +3"))
+        for bad, replace in (
+            (net(9, "N-S +1"), False),
+            (net(1, "N-S +1"), False),
+            (net(1, "N-S +1", 2), True),
+        ):
+            with pytest.raises(SessionError):
+                store.record("x", bad, replace=replace)
+        assert store.load("x").session.results == (net(1, "E-W +3"),)
+        done = store.record("x", net(1, "N-S +1"), replace=True)
+        assert done.previous == net(1, "E-W +3") and done.record == net(1, "N-S +1")
+
+
+def test_rename_keeps_one_player_row(tmp_path: Path) -> None:
+    """Renaming to a different case is allowed; renaming onto another player needs merge, and merging two
+    players who sat in the same session is refused."""
+    with Store.open(tmp_path / "rename.db") as store:
+        store.save("x", date(2024, 1, 1), five())
+        assert store.rename_player("ann", "ANN") == "Renamed Ann to ANN in 1 session."
+        with pytest.raises(StoreError, match="Helen is already a player"):
+            store.rename_player("ANN", "helen")
+        with pytest.raises(StoreError, match="both played in x"):
+            store.rename_player("ANN", "helen", merge=True)
+        with pytest.raises(StoreError, match="cannot be empty"):
+            store.rename_player("ANN", "   ")
+        assert [name for name, _ in store.players()] == ["ANN", "Doris", "Helen", "Jean", "Shirley"]
+
+
+def test_movements_round_trip() -> None:
+    """A movement stored as positions reads back the same, sit-outs and first dealers included."""
+    for names in (BULLETIN_FIVE, ("A", "B", "C", "D", "E", "F"), ("A", "B", "C", "D")):
+        movement = plan(PlanRequest(names, Order.GIVEN)).schedule.movement
+        assert movement_from_data(movement_to_data(movement)) == movement
+
+
+# -- season ranking, pure ----------------------------------------------------------------------------
+
+
+def _one_round(names: tuple[str, str, str, str], ns_net: str) -> Session:
+    """One table, North/East/South/West as named, one rubber recorded."""
+    schedule = Schedule(names, Movement(4, (Round((Table(0, 1, 2, 3, Seat.NORTH),)),)))
+    return Session(schedule, results=(net(1, ns_net),))
+
+
+def test_season_ties_share_the_better_rank() -> None:
+    """Equal totals share a rank and the next rank skips (1, 2, 3, =4, =4, =6, =6); ties are listed by
+    name."""
+    # N-S are the first and third names: a & c +3, b & d -3; then a & f +1, e & g -1.
+    sessions = [_one_round(("a", "b", "c", "d"), "N-S +3"), _one_round(("a", "e", "f", "g"), "N-S +1")]
+    assert [(x.name, x.total, x.rank, x.tied) for x in season_standings(sessions)] == [
+        ("a", 4, 1, False),
+        ("c", 3, 2, False),
+        ("f", 1, 3, False),
+        ("e", -1, 4, True),
+        ("g", -1, 4, True),
+        ("b", -3, 6, True),
+        ("d", -3, 6, True),
+    ]
+    tied = season_standings(
+        [_one_round(("a", "b", "c", "d"), "N-S +3"), _one_round(("e", "f", "g", "h"), "N-S +3")]
+    )
+    assert [(x.name, x.rank, x.tied) for x in tied] == [
+        ("a", 1, True),
+        ("c", 1, True),
+        ("e", 1, True),
+        ("g", 1, True),
+        ("b", 5, True),
+        ("d", 5, True),
+        ("f", 5, True),
+        ("h", 5, True),
+    ]
+
+
+def test_season_matches_names_ignoring_case_and_spaces() -> None:
+    """The same name typed differently in two files is one player; the last spelling is shown."""
+    lines = season_standings(
+        [_one_round(("Ann", "b", "c", "d"), "N-S +3"), _one_round((" ANN ", "b", "c", "d"), "N-S +2")]
+    )
+    assert (lines[0].name, lines[0].total, lines[0].played, lines[0].sessions) == (" ANN ", 5, 2, 2)
+
+
+def test_season_by_average_and_minimum() -> None:
+    """By average, fewer rubbers can rank higher; the minimum leaves players out before ranking."""
+    sessions = [_one_round(("a", "b", "c", "d"), "N-S +4"), _one_round(("a", "e", "f", "g"), "E-W +1")]
+    by_total = season_standings(sessions)
+    assert by_total[0].name == "c" and by_total[0].total == 4
+    by_average = season_standings(sessions, by=RankBy.AVERAGE)
+    assert [(x.name, x.average) for x in by_average[:2]] == [("c", 4), ("a", pytest.approx(1.5))]
+    assert [x.name for x in season_standings(sessions, min_rubbers=2)] == ["a"]
+    with pytest.raises(ValueError, match="at least 1"):
+        season_standings(sessions, min_rubbers=0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(nets=st.lists(st.integers(-20, 20), min_size=1, max_size=6), n=st.sampled_from([4, 5, 6]))
+def test_season_totals_sum_to_zero_and_equal_the_session_tallies(nets: list[int], n: int) -> None:
+    """A season of one session is that session's tally; any season sums to zero."""
+    schedule = plan(PlanRequest(("A", "B", "C", "D", "E", "F")[:n], Order.GIVEN, rounds=len(nets))).schedule
+    records = tuple(net(r, f"{'N-S' if v >= 0 else 'E-W'} +{abs(v)}") for r, v in enumerate(nets, 1))
+    session = Session(schedule, results=records)
+    lines = season_standings([session, session])
+    assert sum(x.total for x in lines) == 0
+    assert {x.name: x.total for x in lines} == {x.name: 2 * x.total for x in season_standings([session])}
+
+
+# -- deals as typed at the table ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("2S E +1", "2S E +1"),
+        ("pass", "pass"),
+        ("6S W = honors EW 100", {"result": "6S W =", "honors": "EW 100"}),
+        ("4H S -1 hcp 22 honours ns 100", {"result": "4H S -1", "honors": "NS 100", "hcp_ns": 22}),
+        ("3NT N = HCP: 26", {"result": "3NT N =", "hcp_ns": 26}),
+        ('{"result": "6S W =", "honors": "EW 150"}', {"result": "6S W =", "honors": "EW 150"}),
+    ],
+)
+def test_typed_deals(text: str, value: object) -> None:
+    """A deal typed after `chicago record` reads as the session file would write it."""
+    assert parse_deal_argument(text).to_value() == value
+
+
+def test_typed_deal_honors_are_parsed() -> None:
+    assert parse_deal_argument("6S W = honors EW 100").honors == Honors(Side.EW, 100)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("pass hcp 20", "passed-out deal"),
+        ("8NT N =", "impossible"),
+        ("2S E +1 hcp lots", "0 to 40"),
+        ("2S E +1 hcp 41", "0 to 40"),
+        ("2S E +1 hcp 3 hcp 4", "twice"),
+        ("3NT N = honors NS 100", "only all four aces"),
+        ("{not json", "cannot read deal"),
+        ("", "cannot read result"),
+    ],
+)
+def test_typed_deals_that_cannot_be(text: str, message: str) -> None:
+    with pytest.raises(InvalidDealError, match=message):
+        parse_deal_argument(text)
