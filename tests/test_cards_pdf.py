@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pypdf
 import pytest
 
-from rotation.cards import Cards, Document, Paper, Presence, build_cards
+from rotation.cards import Cards, Document, Paper, Presence, build_cards, signed
 from rotation.cards_pdf import render_pdf, visual_order
 from rotation.session import Session, session_from_data
 from tests.test_cards import SESSIONS, five_player_data, regular_example_data
@@ -110,7 +110,9 @@ def letter_thirteen() -> Rendered:
 def rendered(players: int, paper: Paper = Paper.A4) -> Rendered:
     """Each evening rendered once for the whole module."""
     if (players, paper) not in _CACHE:
-        _CACHE[(players, paper)] = render(SESSIONS[players](), paper)
+        # Five players: the bulletin's evening with its results, so the cards carry the running tally.
+        session = session_from_data(five_player_data()) if players == 5 else SESSIONS[players]()
+        _CACHE[(players, paper)] = render(session, paper)
     return _CACHE[(players, paper)]
 
 
@@ -172,7 +174,8 @@ def test_player_cards_hold_every_round(players: int) -> None:
         for line in card.rounds:
             row = rows[line.round]
             if line.presence is not Presence.PLAYS:
-                assert row == [str(line.round), line.presence.value]
+                tally = [] if line.running is None else [signed(line.running)]
+                assert row == [str(line.round), line.presence.value, *tally]
                 continue
             assert line.seat is not None
             first = "you *" if line.deals_first else line.first_dealer
@@ -235,15 +238,15 @@ def test_names_in_any_script_and_suits_render() -> None:
 def test_tally_sheet_from_recorded_results() -> None:
     """The bulletin's five-player evening: the tally sheet prints each player's running totals (signs
     by column) and the total: Ann 3 8 1 5 5 and -5 ... Jean 3 3 12 18 22 and +22."""
-    result = render(session_from_data(five_player_data()))
+    result = rendered(5)
     (page,) = result.pages(Document.TALLY)
-    printed = {line[0]: line[1:] for line in lines(words(page))}
+    printed = {line[0]: line[1:] for line in lines(result.words(page))}
     assert printed["1 Ann"] == ["3", "8", "1", "5", "5", "-5", "4"]
     assert printed["2 Helen"] == ["3", "2", "7", "7", "3", "-3", "3"]
     assert printed["3 Doris"] == ["3", "8", "8", "2", "2", "-2", "2"]
     assert printed["4 Jean"] == ["3", "3", "12", "18", "22", "+22", "1"]
     assert printed["5 Shirley"] == ["5", "14", "8", "12", "-12", "5"]
-    rows = {line[0].text: line[1:] for line in placed_lines(words(page))}
+    rows = {line[0].text: line[1:] for line in placed_lines(result.words(page))}
     ann, helen, doris = rows["1 Ann"], rows["2 Helen"], rows["3 Doris"]
     assert (ann[2].text, helen[2].text, doris[2].text) == ("1", "7", "8")  # round 3: +1, -7, +8
     assert abs(ann[2].x - doris[2].x) < 1 and helen[2].x - ann[2].x > 5 * MM
