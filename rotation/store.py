@@ -256,6 +256,10 @@ class Store:
         shown = clean_name(name)
         if not shown:
             raise StoreError("a session needs a name")
+        if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):
+            raise StoreError(
+                f"a session name cannot hold a / or \\ or end in .json (it reads as a file): {shown!r}"
+            )
         with self._transaction(write=True) as db:
             if _session_id(db, shown) is not None:
                 raise StoreError(

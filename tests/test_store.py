@@ -173,6 +173,32 @@ def test_an_empty_sqlite_file_is_upgraded(tmp_path: Path) -> None:
     assert pragma(path, "user_version") == SCHEMA_VERSION
 
 
+def test_an_older_database_is_migrated_forward(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a later version adds a migration, an existing file is brought up to it in one transaction on
+    first open, its sessions and results kept."""
+    path = tmp_path / "old.db"
+    with Store.open(path) as store:
+        store.save("x", date(2024, 1, 1), five())
+        store.record("x", net(1, "E-W +3"))
+    import rotation.store as module
+
+    step = ("ALTER TABLE sessions ADD COLUMN venue TEXT",)
+    monkeypatch.setattr(module, "MIGRATIONS", (*module.MIGRATIONS, step))
+    monkeypatch.setattr(module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with Store.open(path) as store:
+        assert store.load("x").session.results == (net(1, "E-W +3"),)
+    assert pragma(path, "user_version") == SCHEMA_VERSION + 1
+    with closing(sqlite3.connect(path)) as db:
+        assert "venue" in {row[1] for row in db.execute("PRAGMA table_info(sessions)")}
+
+
+@pytest.mark.parametrize("name", ["a/b", "night.json", "back\\slash", "   "])
+def test_session_names_that_would_read_as_files_are_refused(tmp_path: Path, name: str) -> None:
+    """`chicago tally NAME|FILE` must be able to tell a name from a file, so a name is never a path."""
+    with Store.open(tmp_path / "names.db") as store, pytest.raises(StoreError):
+        store.save(name, date(2024, 1, 1), five())
+
+
 def test_sessions_are_normalized_rows(tmp_path: Path) -> None:
     """Players are one row each across sessions (matched ignoring case and spaces); a session's schedule
     holds score-sheet positions, not names; each result is one row per (session, round, table)."""
