@@ -2,14 +2,21 @@
 
 It reads only the seating, never the code or settings that built it, so it can judge the bulletin's
 movements, the book of designs and the solver alike. Plain Python, no solver.
+
+Players away for some rounds (late arrivals, early leavers) are judged against their presence: spreads
+take their minimum over the regular players (present every round) and their maximum over everyone, and
+each player's sit-outs are compared with a fair share of the sit-outs of the rounds they were present for.
+Pairs who must not partner (``avoid``) are left out of the partner counts' spread and bound.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations
+from math import ceil, floor
 
 from rotation.model import Movement, Player
 
@@ -43,6 +50,12 @@ def spread(counts: Iterable[int]) -> int:
     return max(values) - min(values) if values else 0
 
 
+def _reach(highs: Iterable[int], lows: Iterable[int]) -> int:
+    """Max over ``highs`` minus min over ``lows`` (an empty ``lows`` counts as 0): a spread that does
+    not blame the schedule for a count held down by a player's own absence."""
+    return max(highs, default=0) - min(lows, default=0)
+
+
 @dataclass(frozen=True, slots=True)
 class Balance:
     """What a movement gives each player and pair, and how close that is to even."""
@@ -59,14 +72,31 @@ class Balance:
     seat_moves: dict[Player, int]
     partner_bound: Bound
     opponent_bound: Bound
+    repeat_sit_outs: dict[Player, int] = field(default_factory=dict)
+    fair_sit_outs: dict[Player, Fraction] = field(default_factory=dict)
+    avoid: frozenset[Pair] = frozenset()
+
+    @property
+    def regular(self) -> frozenset[Player]:
+        """Players present (seated or sitting out) in every round."""
+        return frozenset(p for p, rounds in self.away.items() if rounds == 0)
+
+    def _regular_pairs(self) -> list[Pair]:
+        regular = self.regular
+        return [(p, q) for p, q in self.partners if p in regular and q in regular]
 
     @property
     def partner_spread(self) -> int:
-        return spread(self.partners.values())
+        """Most partnerships of any pair minus fewest of any pair of regular players; pairs in ``avoid``
+        are left out. With everyone present and no avoid this is the plain spread over all pairs."""
+        highs = [c for pq, c in self.partners.items() if pq not in self.avoid]
+        lows = [self.partners[pq] for pq in self._regular_pairs() if pq not in self.avoid]
+        return _reach(highs, lows)
 
     @property
     def opponent_spread(self) -> int:
-        return spread(self.opponents.values())
+        """Most meetings as opponents of any pair minus fewest of any pair of regular players."""
+        return _reach(self.opponents.values(), [self.opponents[pq] for pq in self._regular_pairs()])
 
     @property
     def played_spread(self) -> int:
@@ -79,7 +109,30 @@ class Balance:
 
     @property
     def first_deal_spread(self) -> int:
-        return spread(self.first_deals.values())
+        """Spread of first deals among players who were never away."""
+        return spread(self.first_deals[p] for p in self.first_deals if self.away[p] == 0)
+
+    @property
+    def total_repeat_sit_outs(self) -> int:
+        """How many times anyone sat out two rounds running."""
+        return sum(self.repeat_sit_outs.values())
+
+    @property
+    def sit_out_share_excess(self) -> int:
+        """Sit-outs beyond [floor, ceil] of each player's fair share, summed over players.
+
+        A player's fair share is the sum, over the rounds they were present for, of that round's
+        sit-outs divided by the players present; 0 means every player's sit-outs are as even as their
+        presence allows (for players always present: sit-outs, and so rounds played, within one)."""
+        excess = 0
+        for p, share in self.fair_sit_outs.items():
+            count = self.sat_out[p]
+            excess += max(0, count - ceil(share)) + max(0, floor(share) - count)
+        return excess
+
+    @property
+    def sit_outs_within_share(self) -> bool:
+        return self.sit_out_share_excess == 0
 
     @property
     def total_seat_moves(self) -> int:
@@ -91,9 +144,9 @@ class Balance:
 
     @property
     def partners_within_bound(self) -> bool:
-        """Every pair partners between the floor and the ceiling of the average."""
+        """Every pair (but those in ``avoid``) partners between the floor and the ceiling of the average."""
         b = self.partner_bound
-        return all(b.floor <= c <= b.ceil for c in self.partners.values())
+        return all(b.floor <= c <= b.ceil for pq, c in self.partners.items() if pq not in self.avoid)
 
     @property
     def is_whist(self) -> bool:
@@ -101,9 +154,14 @@ class Balance:
         return set(self.partners.values()) == {1} and set(self.opponents.values()) == {2}
 
 
-def check(movement: Movement) -> Balance:
-    """Count partners, opponents, sit-outs, first deals and seat moves of ``movement``."""
+def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Balance:
+    """Count partners, opponents, sit-outs, first deals and seat moves of ``movement``.
+
+    ``avoid`` names pairs who must not partner: they are left out of the partner spread and bound."""
     players = movement.players
+    avoided = frozenset(_pair(p, q) for p, q in avoid)
+    repeats: Counter[Player] = Counter({p: 0 for p in players})
+    fair: dict[Player, Fraction] = {p: Fraction(0) for p in players}
     partners: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
     opponents: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
     played: Counter[Player] = Counter({p: 0 for p in players})
@@ -129,9 +187,14 @@ def check(movement: Movement) -> Balance:
             for seat_index, p in enumerate(table.players):
                 played[p] += 1
                 where_now[p] = (number, seat_index)
+        present = rnd.present
+        for p in present:
+            fair[p] += Fraction(len(rnd.sitting_out), len(present))
         for p in players:
             if p in rnd.sitting_out:
                 sat_out[p] += 1
+                if run[p]:
+                    repeats[p] += 1
                 run[p] += 1
                 longest[p] = max(longest[p], run[p])
             else:
@@ -155,6 +218,9 @@ def check(movement: Movement) -> Balance:
         longest_sit_out_run=dict(longest),
         first_deals=dict(first_deals),
         seat_moves=dict(seat_moves),
-        partner_bound=Bound.of(seats // 2, n_pairs),
+        partner_bound=Bound.of(seats // 2, n_pairs - len(avoided & partners.keys())),
         opponent_bound=Bound.of(seats, n_pairs),
+        repeat_sit_outs=dict(repeats),
+        fair_sit_outs=fair,
+        avoid=avoided,
     )
