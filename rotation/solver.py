@@ -1230,7 +1230,7 @@ def _count_games(
     model.add(sum(times.values()) == rounds)
     counts = _game_counts(model, problem, times)
     if problem.plain:
-        model.add(times[games[0]] >= 1)  # players are interchangeable: some game is the first one
+        _break_symmetry_by_count(model, problem, times[games[0]], counts)
     _every_player_meets_by_count(model, problem, counts)
     decisions = list(times.values())
     terms = [
@@ -1246,6 +1246,16 @@ def _count_games(
         proven[OPPONENT] = outcomes[2].bound
     multiset = [g for g, k in zip(times, values, strict=True) for _ in range(k)]
     return multiset, [o for o in outcomes if o.name != OPPONENT], proven
+
+
+def _break_symmetry_by_count(
+    model: cp_model.CpModel, problem: _Problem, first: cp_model.IntVar, counts: _GameCounts
+) -> None:
+    """Players are interchangeable: name the players of some game played 0-3, as that game is written;
+    the others are then interchangeable still, so number them by rounds played, most first."""
+    model.add(first >= 1)
+    for p in range(4, problem.n - 1):
+        model.add(counts.played[p] >= counts.played[p + 1])
 
 
 def _every_player_meets_by_count(model: cp_model.CpModel, problem: _Problem, counts: _GameCounts) -> None:
