@@ -362,10 +362,12 @@ def solve(
     workers: int = 2,
     seed: int = 0,
     on_progress: Callable[[Progress], None] | None = None,
+    hint: Movement | None = None,
 ) -> SolveResult:
     """Plan ``spec`` as evenly as the rules allow within ``time_limit`` seconds.
 
-    Nothing is printed; ``on_progress`` hears of each stage and each better schedule found."""
+    Nothing is printed; ``on_progress`` hears of each stage and each better schedule found. ``hint`` is
+    a schedule to start from (a published design, say); it is used only if it obeys the spec's rules."""
     if time_limit <= 0:
         raise InvalidSpecError(f"the time limit must be positive, got {time_limit}")
     run = _Run(time_limit, max(1, workers), seed, on_progress)
@@ -374,11 +376,12 @@ def solve(
     if reason is not None:
         return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed())
     small = _fits_games_model(problem)
-    hint = _construct(problem, random.Random(seed))
-    drafts, outcomes = _pairings(problem, hint, run, share=0.2 if small else 0.55)
+    given = _drafts_of(problem, hint) if hint is not None else None
+    first = given if given is not None else _construct(problem, random.Random(seed))
+    drafts, outcomes = _pairings(problem, first, run, share=0.2 if small else 0.55)
     drafts, more = _group_tables(problem, drafts, run, share=0.2 if small else 0.9)
     outcomes += more
-    if small:
+    if small and not _at_floors(problem, drafts):
         better, more = _by_games(problem, drafts, run)
         if better is not None and _rank(problem, better) <= _rank(problem, drafts):
             drafts, outcomes = better, more
@@ -554,6 +557,23 @@ def _construct(problem: _Problem, rng: random.Random) -> list[_Draft]:
     return _greedy(problem, rng)
 
 
+def _drafts_of(problem: _Problem, movement: Movement) -> list[_Draft] | None:
+    """A given schedule's rounds to plan, if they obey the rules: the players present, the tables, the
+    pairs who must not partner; else None."""
+    if movement.n_players > problem.n or len(movement) < problem.rounds:
+        return None
+    drafts = []
+    for r in problem.free:
+        rnd = movement.rounds[r]
+        games = tuple(((t.north, t.south), (t.east, t.west)) for t in rnd.tables)
+        if rnd.present != problem.present[r] or len(games) != problem.tables[r]:
+            return None
+        if any(not problem.allowed(*pq) for game in games for pq in game):
+            return None
+        drafts.append(_Draft(tuple(_canonical(g) for g in games), frozenset(rnd.sitting_out)))
+    return drafts
+
+
 def _round_robin(problem: _Problem, rng: random.Random) -> list[_Draft]:
     """The circle method: round i pairs player i with the fixed player and i + j with i - j. For odd n the
     fixed seat is empty (the design for n + 1 players): its partner sits out. Further sit-outs are whole
@@ -711,8 +731,8 @@ def _minimize_in_order(
     ``terms`` are (name, expression, floor), the floor a lower bound known by counting, which lets the
     solver stop as soon as it reaches it. The decisions are hinted from one term's answer into the next.
     A term the hint already holds at its floor (``hinted``: the hint's value of each term) is simply
-    fixed there, sparing a solve. Returns the decisions' last values (None if nothing was solved) and
-    each term's value and bound."""
+    fixed there, sparing a solve, as long as no solve has yet moved away from the hint. Returns the
+    decisions' last values (None if nothing was solved) and each term's value and bound."""
     from ortools.sat.python import cp_model
 
     class Watch(cp_model.CpSolverSolutionCallback):
@@ -728,7 +748,7 @@ def _minimize_in_order(
     values: list[int] | None = None
     outcomes: list[_Outcome] = []
     for index, (name, expr, floor) in enumerate(terms):
-        if hinted is not None and name in hinted and hinted[name] <= floor and index < len(terms) - 1:
+        if values is None and hinted is not None and name in hinted and hinted[name] <= floor:
             model.add(expr <= floor)
             outcomes.append(_Outcome(name, floor, floor, exact=True))
             continue
@@ -1027,6 +1047,14 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
         CHANGES: changes,
         OPPONENT: opponent,
     }
+
+
+def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
+    """Whether drafts already meet every counting bound of the pairing terms (nothing left to search)."""
+    floors = _floors(problem)
+    measured = _measure(problem, drafts)
+    names = (PARTNER, PLAYED, SHARE, REPEATS, CHANGES, OPPONENT)
+    return all(measured[name] <= floors.get(name, 0) for name in names)
 
 
 def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
