@@ -379,7 +379,7 @@ def solve(
     given = _drafts_of(problem, hint) if hint is not None else None
     first = given if given is not None else _construct(problem, random.Random(seed))
     drafts, outcomes = _pairings(problem, first, run, share=0.2 if small else 0.55)
-    drafts, more = _group_tables(problem, drafts, run, share=0.2 if small else 0.9)
+    drafts, more = _group_tables(problem, drafts, run, share=0.2 if small else 0.8)
     outcomes += more
     if small and not _at_floors(problem, drafts):
         better, more = _by_games(problem, drafts, run)
@@ -1537,22 +1537,33 @@ def _choose_dealers(
             for p in range(problem.n)
         ]
         terms.append(("first deals off share", sum(share), 0))
+    greedy = _deal_greedily(problem, drafts)
     for (r, t, p), var in deals.items():
-        model.add_hint(var, drafts[r - problem.free.start].games[t][0][0] == p)
+        model.add_hint(var, greedy[r, t] == p)
     decisions = list(deals.values())
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.5), "first dealers")
-    chosen: dict[tuple[int, int], Player] = {}
     if values is None:
-        for r, d in zip(problem.free, drafts, strict=True):
-            for t, game in enumerate(d.games):
-                chosen[r, t] = game[0][0]
-        return chosen, []
+        return greedy, []
+    chosen: dict[tuple[int, int], Player] = {}
     for (r, t, p), v in zip(deals, values, strict=True):
         if v:
             chosen[r, t] = p
     return chosen, [
         _Outcome(o.name, o.value, o.bound, exact=False) for o in outcomes if o.name == FIRST_DEALS
     ]
+
+
+def _deal_greedily(problem: _Problem, drafts: Sequence[_Draft]) -> dict[tuple[int, int], Player]:
+    """Each table's first deal to whoever at it has dealt least so far (the hint, and the answer if the
+    model finds nothing in time)."""
+    dealt = Counter(problem.kept_counts().dealt)
+    chosen = {}
+    for r, d in zip(problem.free, drafts, strict=True):
+        for t, game in enumerate(d.games):
+            p = min((p for pq in game for p in pq), key=lambda p: (dealt[p], p))
+            dealt[p] += 1
+            chosen[r, t] = p
+    return chosen
 
 
 Seating = tuple[Player, Player, Player, Player]
