@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 
 from rotation.cards import CardFormat, Document, Paper
 from rotation.cut import Order
-from rotation.plan import Method, PlanError, PlanRequest, parse_away, plan
+from rotation.plan import Kept, Method, PlanError, PlanRequest, parse_avoid, parse_away, plan
 from rotation.season import RankBy, TallyUnit
 from scoring.rules import Method as ScoringMethod
 from scoring.rules import PartscorePremium
@@ -205,6 +205,28 @@ def plan_command(
         Optional[list[str]],  # noqa: UP045
         typer.Option(help="NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-."),
     ] = None,
+    tables: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(help="Tables in play each round (default: as many as the players fill)."),
+    ] = None,
+    avoid: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(help="A+B: two players who must never partner; repeatable."),
+    ] = None,
+    keep: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            metavar="FILE:K",
+            help="Keep the first K rounds of a schedule already played (a schedule or session file) and "
+            "replan the rest for the players named now, changing as little as possible.",
+        ),
+    ] = None,
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            help="Seconds the balanced planner may search (it stops sooner when it proves the best)."
+        ),
+    ] = 10.0,
     vulnerability: Annotated[str, typer.Option(help=VULNERABILITY_HELP)] = "dealer",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")
@@ -260,8 +282,20 @@ def plan_command(
     if seed is None and order is Order.CUT:
         seed = secrets.randbelow(1_000_000)
     try:
-        away_specs = tuple(parse_away(text, rounds) for text in away or ())
-        result = plan(PlanRequest(tuple(names), order, seed or 0, rounds, method, away_specs))
+        request = PlanRequest(
+            tuple(names),
+            order,
+            seed or 0,
+            rounds,
+            method,
+            away=tuple(parse_away(text) for text in away or ()),
+            tables=tables,
+            avoid=tuple(parse_avoid(text) for text in avoid or ()),
+            keep=_kept(keep) if keep else None,
+            time_limit=time_limit,
+        )
+        with _progress(err=as_json) as on_progress:
+            result = plan(request, on_progress)
     except PlanError as error:
         fail(str(error))
     schedule = result.schedule
@@ -282,7 +316,7 @@ def plan_command(
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from rotation.balance import check
-    from rotation.text import DEALS_LEGEND, balance_summary, seating_table
+    from rotation.text import DEALS_LEGEND, balance_summary, seating_table, solve_summary
 
     console = _console()
     n, r = len(schedule.players), len(schedule.rounds)
@@ -297,13 +331,52 @@ def plan_command(
         console.print(f"Note: {note}")
     console.print(seating_table(schedule, cycle))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
-    console.print(balance_summary(check(schedule.movement)))
+    console.print(balance_summary(check(schedule.movement, avoid=result.avoid)))
+    if result.solved is not None:
+        console.print(solve_summary(result.solved))
     if saved is not None:
         typer.echo(f"Scoring: {rules.describe()}.")
         typer.echo(
             f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {_db_path()}:"
             f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
         )
+
+
+def _kept(text: str) -> Kept:
+    """``FILE:K`` for --keep: the schedule (or session) file and how many of its rounds were played."""
+    from rotation.formats import FormatError, schedule_from_data
+
+    path, colon, count = text.rpartition(":")
+    if not colon or not count.strip().isdigit():
+        fail(f"cannot read --keep {text!r}: write FILE:K, e.g. tonight.json:3")
+    try:
+        schedule = schedule_from_data(_read_json(Path(path)))
+    except FormatError as error:
+        fail(f"{path}: {error}")
+    return Kept(schedule, int(count))
+
+
+@contextmanager
+def _progress(*, err: bool = False) -> Iterator[Any]:
+    """A progress line for a solve that takes more than a second (only on a terminal)."""
+    from rich.console import Console
+
+    console = Console(stderr=True, highlight=False)
+    if not console.is_terminal:
+        yield None
+        return
+    with console.status("Planning...") as status:
+
+        def show(progress: Any) -> None:
+            if progress.elapsed < 1:
+                return
+            best = "" if progress.value is None else f" {progress.value}"
+            bound = "" if progress.bound is None else f" (best possible {progress.bound})"
+            status.update(
+                f"Planning: {progress.stage}, {progress.term}{best}{bound}, {progress.elapsed:.0f} s"
+            )
+
+        yield show
 
 
 @app.command("check")

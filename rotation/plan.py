@@ -7,14 +7,18 @@ bulletin's rules, the book of designs, the solver) know nothing of names.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from rotation.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.cut import Order, cut
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names, name_key
+
+if TYPE_CHECKING:
+    from rotation.solver import Progress, SolveResult
 
 
 class PlanError(ValueError):
@@ -30,15 +34,41 @@ class Method(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Away:
+    """A player absent for some rounds (counted from 1); ``from_round`` leaves for the rest of the evening."""
+
+    name: str
+    rounds: frozenset[int] = frozenset()
+    from_round: int | None = None
+
+    def resolve(self, last: int) -> frozenset[int]:
+        """The rounds absent in an evening of ``last`` rounds."""
+        tail = range(self.from_round, last + 1) if self.from_round is not None else range(0)
+        return frozenset(r for r in self.rounds | set(tail) if r <= last)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """Rounds already played: the first ``rounds`` of ``schedule`` stay as they were."""
+
+    schedule: Schedule
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlanRequest:
-    """What the host asks for. Rounds in ``away`` count from 1."""
+    """What the host asks for."""
 
     names: tuple[str, ...]
     order: Order = Order.CUT
     seed: int = 0
     rounds: int | None = None
     method: Method = Method.AUTO
-    away: tuple[tuple[str, frozenset[int]], ...] = ()
+    away: tuple[Away, ...] = ()
+    tables: int | None = None
+    avoid: tuple[tuple[str, str], ...] = ()
+    keep: Kept | None = None
+    time_limit: float = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,73 +79,118 @@ class Plan:
     method: str
     cards: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=())
+    solved: SolveResult | None = None
+    avoid: frozenset[tuple[int, int]] = frozenset()
+    """Pairs (score-sheet positions) who must not partner, for the balance report."""
+
+
+LONGEST_DEFAULT_EVENING = 12
+"""Default rounds stop here: every pair partnering once can take longer than one evening."""
 
 
 _ROUNDS = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
 
 
-def parse_rounds(text: str, last: int | None = None) -> frozenset[int]:
-    """Rounds written as ``3``, ``1-2``, ``5-`` (from round 5 to the end) or a comma list of those."""
+def parse_rounds(text: str) -> tuple[frozenset[int], int | None]:
+    """Rounds written as ``3``, ``1-2``, ``5-`` (from round 5 to the end) or a comma list of those:
+    the listed rounds and the round an open range starts from."""
     found: set[int] = set()
+    open_from: int | None = None
     for part in text.split(","):
         match = _ROUNDS.match(part)
         if not match or not (match[1] or match[3]):
             raise PlanError(f"cannot read rounds {text!r}: write them as 3, 1-2, 5- or 1,4-5")
         start = int(match[1]) if match[1] else 1
-        if match[2]:
-            if match[3]:
-                end = int(match[3])
-            elif last is not None:
-                end = last
-            else:
-                end = start
-        else:
-            end = start
+        end = int(match[3]) if match[3] else start
         if start < 1 or end < start:
             raise PlanError(f"cannot read rounds {text!r}: rounds count from 1, low to high")
-        found.update(range(start, end + 1))
-    return frozenset(found)
+        if match[2] and not match[3]:
+            open_from = start if open_from is None else min(open_from, start)
+        else:
+            found.update(range(start, end + 1))
+    return frozenset(found), open_from
 
 
-def parse_away(text: str, last: int | None = None) -> tuple[str, frozenset[int]]:
+def parse_away(text: str) -> Away:
     """``NAME:ROUNDS``, e.g. ``Shirley:1-2`` for a late arrival or ``Bob:6-`` for an early leaver."""
     name, colon, rounds = text.rpartition(":")
     if not colon or not name.strip():
         raise PlanError(f"cannot read --away {text!r}: write NAME:ROUNDS, e.g. Shirley:1-2")
-    return name.strip(), parse_rounds(rounds, last)
+    listed, open_from = parse_rounds(rounds)
+    return Away(name.strip(), listed, open_from)
 
 
-def plan(request: PlanRequest) -> Plan:
-    """Plan the evening the host asked for."""
+def parse_avoid(text: str) -> tuple[str, str]:
+    """``A+B``: two players who must never partner."""
+    first, plus, second = text.partition("+")
+    if not plus or not first.strip() or not second.strip():
+        raise PlanError(f"cannot read --avoid {text!r}: write NAME+NAME, e.g. Ann+Bob")
+    return first.strip(), second.strip()
+
+
+def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = None) -> Plan:
+    """Plan the evening the host asked for: the bulletin's movement where it applies, a perfect design
+    from the book where one fits, the balanced planner everywhere else."""
+    names = request.names
     try:
-        check_names(request.names)
+        check_names(names)
     except InvalidScheduleError as error:
         raise PlanError(str(error)) from None
-    if len(request.names) < 4:
-        raise PlanError(f"Chicago needs at least four players, got {len(request.names)}")
+    if len(names) < 4 and request.keep is None:
+        raise PlanError(f"Chicago needs at least four players, got {len(names)}")
     if request.rounds is not None and request.rounds < 1:
         raise PlanError(f"the number of rounds must be at least 1, got {request.rounds}")
-    absent = _absences(request)
+    if request.tables is not None and request.tables < 1:
+        raise PlanError(f"the number of tables must be at least 1, got {request.tables}")
+    _known(names, [a.name for a in request.away], "--away")
+    _known(names, [n for pair in request.avoid for n in pair], "--avoid")
     method = request.method
     if method is Method.AUTO:
-        method = Method.BULLETIN
-    if method is Method.BALANCED:
-        raise PlanError(
-            "the balanced planner is not available yet: use --method bulletin with 4 to 6 players"
-        )
-    return _bulletin_plan(request, absent)
+        method = Method.BULLETIN if _bulletin_fits(request) else Method.BALANCED
+    if method is Method.BULLETIN:
+        if request.avoid or request.tables is not None or request.keep is not None:
+            raise PlanError("--avoid, --tables and --keep need the balanced planner (--method balanced)")
+        return _bulletin_plan(request)
+    return _balanced_plan(request, on_progress)
 
 
-def _absences(request: PlanRequest) -> dict[str, frozenset[int]]:
-    """Away rounds by the name as given in ``names``."""
-    keys = {name_key(name): name for name in request.names}
-    absent: dict[str, frozenset[int]] = {}
-    for name, rounds in request.away:
+def _known(names: Sequence[str], mentioned: Sequence[str], option: str) -> None:
+    keys = {name_key(name) for name in names}
+    for name in mentioned:
         if name_key(name) not in keys:
-            raise PlanError(f"--away names {name!r}, who is not one of the players")
-        real = keys[name_key(name)]
-        absent[real] = absent.get(real, frozenset()) | rounds
+            raise PlanError(f"{option} names {name!r}, who is not one of the players")
+
+
+def _real(names: Sequence[str], name: str) -> str:
+    """The name as given on the command line for a mention in any case or spacing."""
+    return next(n for n in names if name_key(n) == name_key(name))
+
+
+def _absences(request: PlanRequest, rounds: int) -> dict[str, frozenset[int]]:
+    """Away rounds (from 1) by the name as given in ``names``."""
+    absent: dict[str, frozenset[int]] = {}
+    for away in request.away:
+        real = _real(request.names, away.name)
+        absent[real] = absent.get(real, frozenset()) | away.resolve(rounds)
     return absent
+
+
+def _bulletin_fits(request: PlanRequest) -> bool:
+    """The bulletin's movements are the default for 4 to 6 players within their cycle, when no constraint
+    needs the balanced planner."""
+    if request.avoid or request.tables is not None or request.keep is not None:
+        return False
+    if request.away:
+        last = (
+            request.rounds or max((max(a.rounds | {a.from_round or 0}) for a in request.away), default=0) + 1
+        )
+        absent = _absences(request, last)
+        sizes = {
+            sum(1 for n in request.names if r not in absent.get(n, frozenset())) for r in range(1, last + 1)
+        }
+        return sizes <= set(BULLETIN_SIZES)
+    n = len(request.names)
+    return n in BULLETIN_SIZES and (request.rounds is None or request.rounds <= cycle_length(n))
 
 
 def _score_sheet(
@@ -132,25 +207,32 @@ def _score_sheet(
     return ranked + late, cards
 
 
-def _bulletin_plan(request: PlanRequest, absent: dict[str, frozenset[int]]) -> Plan:
+def _bulletin_plan(request: PlanRequest) -> Plan:
     """The bulletin's movement; when the group changes, a new cut and the movement for the new size."""
     names = request.names
     rounds = request.rounds
     notes: list[str] = []
     if rounds is None:
-        last_change = max((r for rs in absent.values() for r in rs), default=0)
+        absent = _absences(request, 1000)
+        last_change = max((r for rs in absent.values() for r in rs if r < 1000), default=0)
+        leaving = [a for a in request.away if a.from_round is not None]
         group_after = [n for n in names if last_change + 1 not in absent.get(n, frozenset())]
         size = len(group_after)
         if size not in BULLETIN_SIZES:
             raise PlanError(f"Bulletin #16 has movements for 4, 5 or 6 players, not {size}")
         rounds = last_change + cycle_length(size)
-        notes.append(f"{rounds} rounds: {'every partnership once' if size < 6 else 'the bulletin chart'}")
+        if leaving:
+            rounds = max(rounds, max(a.from_round or 0 for a in leaving))
+        notes.append(
+            f"{rounds} rounds: {'every partnership once' if size < 6 else 'the bulletin chart'}"
+            + (" after the last change of players" if last_change else "")
+        )
+    absent = _absences(request, rounds)
     present_in = [[n for n in names if r not in absent.get(n, frozenset())] for r in range(1, rounds + 1)]
     sheet, cards = _score_sheet(request, present_in[0])
     number = {name: p for p, name in enumerate(sheet)}
-    segments = _segments(present_in)
     result: list[Round] = []
-    for index, (start, length) in enumerate(segments):
+    for index, (start, length) in enumerate(_segments(present_in)):
         group = present_in[start]
         if len(group) not in BULLETIN_SIZES:
             raise PlanError(
@@ -175,3 +257,97 @@ def _segments(present_in: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
     starts = [r for r in range(len(present_in)) if r == 0 or set(present_in[r]) != set(present_in[r - 1])]
     bounds = [*starts, len(present_in)]
     return [(a, b - a) for a, b in pairwise(bounds)]
+
+
+def default_rounds(n_players: int, tables: int) -> int:
+    """Enough rounds for every pair to partner once: 2 x tables partnerships a round over n(n-1)/2 pairs."""
+    return -(-n_players * (n_players - 1) // (4 * tables))
+
+
+def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None) -> Plan:
+    """The CP-SAT planner (or the book of perfect designs, when one fits the request exactly)."""
+    from rotation.solver import InvalidSpecError, PlanSpec, Status, solve
+
+    notes: list[str] = []
+    kept = request.keep
+    if kept is not None:
+        sheet, cards = _kept_sheet(request, kept)
+    else:
+        sheet, cards = (), ()
+    rounds = request.rounds
+    if rounds is None:
+        rounds, note = _balanced_rounds(request, kept)
+        notes.append(note)
+    absent = _absences(request, rounds)
+    if kept is None:
+        first_present = [n for n in request.names if 1 not in absent.get(n, frozenset())]
+        if not first_present:
+            raise PlanError("nobody is present in round 1")
+        sheet, cards = _score_sheet(request, first_present)
+    number = {name: p for p, name in enumerate(sheet)}
+    away: dict[int, frozenset[int]] = {
+        number[name]: frozenset(r - 1 for r in rs) for name, rs in absent.items()
+    }
+    keep_movement = previous = None
+    if kept is not None:
+        if kept.rounds > rounds:
+            raise PlanError(f"--keep keeps {kept.rounds} rounds but the evening has only {rounds}")
+        old = kept.schedule
+        to_new = [number[name] for name in old.players]
+        keep_movement = Movement(len(sheet), tuple(r.mapped(to_new) for r in old.rounds[: kept.rounds]))
+        previous = Movement(len(sheet), tuple(r.mapped(to_new) for r in old.rounds))
+        here = {name_key(n) for n in request.names}
+        for name in sheet:
+            p = number[name]
+            if name_key(name) not in here:  # left: away from the first replanned round on
+                away[p] = away.get(p, frozenset()) | frozenset(range(kept.rounds, rounds))
+            if name not in old.players:  # new: was not there for the kept rounds
+                away[p] = away.get(p, frozenset()) | frozenset(range(kept.rounds))
+        away = {p: rs for p, rs in away.items() if rs}
+    avoid = frozenset((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.avoid)
+    try:
+        spec = PlanSpec(
+            len(sheet),
+            rounds,
+            tables=request.tables,
+            avoid=avoid,
+            away=away,
+            keep=keep_movement,
+            previous=previous,
+            names=tuple(sheet),
+        )
+        result = solve(spec, time_limit=request.time_limit, seed=request.seed, on_progress=on_progress)
+    except InvalidSpecError as error:
+        raise PlanError(str(error)) from None
+    if result.status is Status.INFEASIBLE:
+        raise PlanError(f"no schedule can satisfy this: {result.reason}")
+    if result.movement is None:
+        raise PlanError(f"no schedule found within {request.time_limit:g} s: allow more with --time-limit")
+    return Plan(Schedule(sheet, result.movement), "balanced", cards, tuple(notes), result, spec.avoid)
+
+
+def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, str]:
+    """The default length of a balanced evening, and a note saying how it was chosen."""
+    if kept is not None and len(kept.schedule.rounds) > kept.rounds:
+        total = len(kept.schedule.rounds)
+        return total, f"{total} rounds, as in the plan being replaced"
+    n = len(request.names)
+    tables = request.tables or n // 4
+    if tables < 1:
+        raise PlanError(f"{n} players are too few for a table")
+    wanted = default_rounds(n, tables)
+    start = kept.rounds if kept is not None else 0
+    if wanted <= LONGEST_DEFAULT_EVENING:
+        return start + wanted, f"{start + wanted} rounds: enough for every pair to partner once"
+    return (
+        start + LONGEST_DEFAULT_EVENING,
+        f"{start + LONGEST_DEFAULT_EVENING} rounds (every pair partnering once would take {start + wanted};"
+        f" ask for it with --rounds {start + wanted})",
+    )
+
+
+def _kept_sheet(request: PlanRequest, kept: Kept) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """Keeping played rounds keeps the score sheet: its players in order, newcomers after them."""
+    old = {name_key(n) for n in kept.schedule.players}
+    newcomers = tuple(n for n in request.names if name_key(n) not in old)
+    return kept.schedule.players + newcomers, ()

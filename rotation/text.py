@@ -21,6 +21,7 @@ from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 if TYPE_CHECKING:
     from rotation.season import SeasonLine
+    from rotation.solver import SolveResult
     from rotation.store import SessionSummary
 
 VUL_SHORT = {
@@ -71,7 +72,7 @@ def balance_summary(balance: Balance) -> str:
     """One paragraph a host can read: how even the evening is, against the best possible."""
     b = balance
     parts = [
-        f"each pair partners {_range(b.partners.values())} times"
+        f"each pair partners {_range(c for pq, c in b.partners.items() if pq not in b.avoid)} times"
         f" (best possible {_bound(b.partner_bound.floor, b.partner_bound.ceil)})",
         f"opposes {_range(b.opponents.values())}",
         f"each player plays {_range(b.played.values())} rounds",
@@ -81,6 +82,23 @@ def balance_summary(balance: Balance) -> str:
     if b.max_sit_out_run > 1:
         parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
     return "Balance: " + "; ".join(parts) + "."
+
+
+def solve_summary(result: SolveResult) -> str:
+    """The balanced planner's verdict: each rule's value against the best possible, and how it ended."""
+    parts = []
+    for term in result.terms:
+        best = (
+            ""
+            if term.bound is None
+            else (" (best possible)" if term.met else f" (best possible {term.bound})")
+        )
+        parts.append(f"{term.name} {term.value}{best}")
+    verdict = {
+        "optimal": "proven best in every rule",
+        "feasible": f"{result.gap} above the proven bounds in all",
+    }.get(result.status.value, result.status.value)
+    return f"Planner: {verdict}, {result.wall_time:.1f} s. " + "; ".join(parts) + "."
 
 
 def _range(values: object) -> str:

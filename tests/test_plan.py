@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rotation.balance import check
 from rotation.cut import Order, card_value, cut
 from rotation.deals import deal_plans
-from rotation.plan import PlanError, PlanRequest, parse_away, parse_rounds, plan
+from rotation.plan import Away, PlanError, PlanRequest, parse_away, parse_rounds, plan
 from scoring.seat import Seat
 from scoring.vulnerability import Vulnerability, find_cycle
 from tests.conftest import BULLETIN_FIVE
@@ -47,11 +47,15 @@ def test_drawn_cut_orders_the_sheet_by_the_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "rounds"), [("3", {3}), ("1-2", {1, 2}), ("1,4-5", {1, 4, 5}), ("5-", {5, 6, 7})]
+    ("text", "rounds"),
+    [("3", {3}), ("1-2", {1, 2}), ("1,4-5", {1, 4, 5}), ("5-", {5, 6, 7}), ("2,6-", {2, 6, 7})],
 )
 def test_parse_rounds(text: str, rounds: set[int]) -> None:
-    """Away rounds are written as 3, 1-2, 5- (to the end) or a comma list."""
-    assert parse_rounds(text, last=7) == rounds
+    """Away rounds are written as 3, 1-2, 5- (to the end of the evening) or a comma list."""
+    assert parse_away(f"Ann:{text}").resolve(7) == rounds
+    listed, open_from = parse_rounds(text)
+    assert open_from == (int(text.split(",")[-1][:-1]) if text.endswith("-") else None)
+    assert listed == rounds - (set(range(open_from, 8)) if open_from else set())
 
 
 @pytest.mark.parametrize("text", ["", "x", "3-1", "0", "Shirley"])
@@ -84,9 +88,7 @@ def test_outsider_joins_with_a_new_cut() -> None:
 
 def test_early_leaver_is_never_seated_after_leaving() -> None:
     """A player away from round 4 on is neither seated nor sitting out, and the others play on."""
-    schedule = plan(
-        PlanRequest(BULLETIN_FIVE, Order.GIVEN, rounds=7, away=(parse_away("Ann:4-", 7),))
-    ).schedule
+    schedule = plan(PlanRequest(BULLETIN_FIVE, Order.GIVEN, rounds=7, away=(parse_away("Ann:4-"),))).schedule
     for index, rnd in enumerate(schedule.rounds):
         if index >= 3:
             assert 0 not in rnd.present and rnd.present == frozenset({1, 2, 3, 4})
@@ -100,8 +102,8 @@ def test_early_leaver_is_never_seated_after_leaving() -> None:
         (PlanRequest(("A", "B", "C")), "at least four"),
         (PlanRequest(("A", "B", "C", "a")), "given twice"),
         (PlanRequest(("A", "B", "C", "D"), rounds=0), "at least 1"),
-        (PlanRequest(("A", "B", "C", "D"), away=(("Zed", frozenset({1})),)), "not one of the players"),
-        (PlanRequest(("A", "B", "C", "D"), away=(("A", frozenset({1})),)), "3 players"),
+        (PlanRequest(("A", "B", "C", "D"), away=(Away("Zed", frozenset({1})),)), "not one of the players"),
+        (PlanRequest(("A", "B", "C", "D"), away=(Away("A", frozenset({1})),)), "3 players"),
     ],
 )
 def test_bad_requests_say_why(request_: PlanRequest, message: str) -> None:
