@@ -12,7 +12,7 @@ from rotation.cards_text import render_markdown, render_text, width
 from rotation.cut import Order
 from rotation.formats import schedule_to_data
 from rotation.model import Movement, Round, Schedule, Table
-from rotation.plan import PlanRequest, plan
+from rotation.plan import PlanRequest, parse_away, plan
 from rotation.session import Session, session_from_data
 from scoring.contract import Result
 from scoring.points import Item
@@ -140,7 +140,7 @@ def test_player_card_vulnerability_follows_the_cycle() -> None:
 
 def test_away_rounds_say_away() -> None:
     """A player who arrives late is "away" on the rounds before, not sitting out."""
-    request = PlanRequest(BULLETIN_FIVE, Order.GIVEN, away=(("Shirley", frozenset({1, 2})),))
+    request = PlanRequest(BULLETIN_FIVE, Order.GIVEN, away=(parse_away("Shirley:1-2"),))
     cards = build_cards(Session(plan(request).schedule))
     shirley = next(card for card in cards.players if card.name == "Shirley")
     assert [line.presence for line in shirley.rounds[:2]] == [Presence.AWAY, Presence.AWAY]
