@@ -8,15 +8,20 @@ The straightforward model (every player's seat in every round as booleans) stall
 players, so the work is split the way the rules are:
 
 1. who partners whom and who sits out (one CP-SAT model over partnerships; for a single table, a model that
-   counts how often each game is played, proved there, and then orders the games);
-2. which two partnerships share a table (a second model over pairs of partnerships);
+   counts how often each game is played, proved there, then orders the games, and if that order must sit
+   someone out twice running, a model of whole games round by round);
+2. which two partnerships share a table (a second model over pairs of partnerships), and then, with several
+   tables, a local search that re-pairs and re-tables a few tables of a few rounds at a time so that the
+   opponent counts even out, never at the cost of a term ranked above them;
 3. who deals first at each table (a small model), where each table and player sits (fewest moves).
 
 Each model minimises its terms one at a time in priority order, fixing each at its best before the next,
 and starts from a construction (a round-robin of partnerships, the design for n + 1 players with one empty
-seat when n is odd). Every hard rule (tables per round, players away, pairs who must not partner, rounds
-already played) binds one round at a time, so whether any plan exists is decided round by round by
-counting and matching, and an "infeasible" answer is cross-checked by a second, CP-SAT, model.
+seat when n is odd). Opponent and first-deal spreads are found by asking whether every count fits a window
+[low, low + s], which CP-SAT decides far faster than it minimises a max-less-min. Every hard rule (tables
+per round, players away, pairs who must not partner, rounds already played) binds one round at a time, so
+whether any plan exists is decided round by round by counting and matching, and an "infeasible" answer is
+cross-checked by a second, CP-SAT, model.
 """
 
 from __future__ import annotations
@@ -25,11 +30,11 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rotation.balance import Bound, check
 from rotation.model import Movement, Player, Round, Table
@@ -41,12 +46,16 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
     Expr: TypeAlias = cp_model.LinearExpr | int
+    Count: TypeAlias = cp_model.IntVar | int
+    """A count in a model: its own variable, or a constant where no choice bears on it."""
 
 __all__ = ["InvalidSpecError", "PlanSpec", "Progress", "SolveResult", "Status", "Term", "solve"]
 
 Pair = tuple[Player, Player]
 Game = tuple[Pair, Pair]
 """One table before seats: two partnerships."""
+K = TypeVar("K", Pair, Player)
+"""What a count is kept for: a pair or a player."""
 
 
 class InvalidSpecError(ValueError):
@@ -268,6 +277,14 @@ class _Problem:
     def pairs(self) -> list[Pair]:
         return list(combinations(range(self.n), 2))
 
+    def regular_pairs(self) -> frozenset[Pair]:
+        """Pairs of players present in every round: spreads take their fewest over these, as the checker."""
+        return frozenset(combinations(sorted(self.regular), 2))
+
+    def meetings(self) -> int:
+        """Opponent meetings in all the rounds, kept and planned: four at every table."""
+        return 4 * sum(self.tables)
+
     def kept_counts(self) -> _Counts:
         counts = _Counts.empty(self.n)
         for rnd in self.kept:
@@ -375,16 +392,19 @@ def solve(
     reason = _why_infeasible(problem, run)
     if reason is not None:
         return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed())
-    small = _fits_games_model(problem)
+    one_table = all(problem.tables[r] == 1 for r in problem.free)
+    by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
     given = _drafts_of(problem, hint) if hint is not None else None
     first = given if given is not None else _construct(problem, random.Random(seed))
-    drafts, outcomes = _pairings(problem, first, run, share=0.2 if small else 0.55)
-    drafts, more = _group_tables(problem, drafts, run, share=0.2 if small else 0.8)
+    drafts, outcomes = _pairings(problem, first, run, share=0.2 if by_games else 0.5)
+    drafts, more = _group_tables(problem, drafts, run, share=0.2 if by_games else 0.3)
     outcomes += more
-    if small and not _at_floors(problem, drafts):
+    if by_games and not _at_floors(problem, drafts):
         better, more = _by_games(problem, drafts, run)
         if better is not None and _rank(problem, better) <= _rank(problem, drafts):
             drafts, outcomes = better, more
+    elif not by_games and problem.spec.previous is None and problem.free:
+        drafts = _improve_opponents(problem, drafts, run, run.until(0.9))
     if not drafts and problem.free:
         return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed())
     dealers, more = _choose_dealers(problem, drafts, run)
@@ -784,6 +804,159 @@ def _minimize_in_order(
     return values, outcomes
 
 
+def _least_spread(
+    model: cp_model.CpModel,
+    counts: Mapping[K, Count],
+    lows: frozenset[K],
+    decisions: Sequence[cp_model.IntVar],
+    values: Sequence[int],
+    value: int,
+    floor: int,
+    total: int,
+    run: _Run,
+    deadline: float,
+    stage: str,
+    name: str,
+    *,
+    symmetry: int = 2,
+    hinted: bool = True,
+) -> tuple[list[int], _Outcome]:
+    """The least spread of ``counts`` (the most of any pair less the fewest of a pair in ``lows``), from a
+    schedule (``values`` of the decisions) whose spread is ``value``, and never below ``floor``; the counts
+    always sum to ``total``.
+
+    Asked as yes-or-no questions rather than as an objective: is there a schedule with every count in a
+    window [low, low + s]? A window fixes the counts' domains, which CP-SAT propagates and reasons with by
+    counting far better than a max-less-min objective (seconds rather than minutes for seven players at
+    one table). A spread is possible if any of its windows is and proven impossible only if all are;
+    it implies every smaller spread impossible too. Spreads are asked from ``value - 1`` down while the
+    answer is yes; if one cannot be decided in time, from ``floor`` up to raise the proven bound. Each
+    question starts from the best schedule so far if ``hinted`` (where symmetry is broken in presolve, a
+    hint can cost more than it saves). Returns the best decisions found and the term's outcome."""
+    from ortools.sat.python import cp_model
+
+    everyone = len(counts)
+    best, bound = list(values), min(floor, value)
+
+    def windows(s: int) -> list[int]:
+        """Where a window of spread s can start: its top reaches the average count, and its low is no
+        more than the average over ``lows`` can be (nearest the middle first)."""
+        if not lows:
+            return [0]
+        first = max(0, -(-total // everyone) - s)
+        last = total // len(lows)
+        middle = total / everyone - s / 2
+        return sorted(range(first, last + 1), key=lambda low: (abs(low - middle), low))
+
+    def ask(s: int) -> tuple[str, int]:
+        """'yes' (best updated, its spread returned), 'no', or 'unknown' for spread s. The time to
+        decide a window varies wildly with the search's luck, so windows are asked in rounds of
+        doubling time, each round with another random seed, until each is decided or time is up."""
+        nonlocal best
+        pending, attempt = windows(s), 0
+        while pending:
+            undecided = []
+            for index, low in enumerate(pending):
+                left = deadline - time.monotonic()
+                if left <= 0.05:
+                    return "unknown", s
+                copy = model.clone()
+                copy.clear_hints()  # type: ignore[no-untyped-call]
+                for var, val in zip(decisions, best if hinted else (), strict=False):
+                    copy.add_hint(copy.get_int_var_from_proto_index(var.index), val)
+                if not _narrow(copy, counts, lows, low, low + s):
+                    continue
+                solver = cp_model.CpSolver()
+                solver.parameters.num_workers = run.workers
+                solver.parameters.random_seed = run.seed + attempt
+                solver.parameters.symmetry_level = symmetry
+                solver.parameters.max_time_in_seconds = min(left / (len(pending) - index), 0.5 * 2**attempt)
+                status = solver.solve(copy)
+                if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                    best = [solver.value(copy.get_int_var_from_proto_index(v.index)) for v in decisions]
+                    found = [
+                        c if isinstance(c, int) else solver.value(copy.get_int_var_from_proto_index(c.index))
+                        for c in counts.values()
+                    ]
+                    highest = max(found)
+                    lowest = min((c for pq, c in zip(counts, found, strict=True) if pq in lows), default=0)
+                    return "yes", highest - lowest
+                if status != cp_model.INFEASIBLE:
+                    undecided.append(low)
+            pending, attempt = undecided, attempt + 1
+        return "no", s
+
+    run.report(stage, name, value, bound)
+    while value > bound:
+        answer, spread = ask(value - 1)
+        if answer == "yes":
+            value = spread
+        elif answer == "no":
+            bound = value
+        else:
+            while bound < value - 1:
+                answer, spread = ask(bound)
+                if answer == "no":
+                    bound += 1
+                else:
+                    if answer == "yes":
+                        value = bound = spread
+                    break
+            break
+        run.report(stage, name, value, bound)
+    return best, _Outcome(name, value, max(bound, min(floor, value)), exact=True)
+
+
+def _narrow(
+    model: cp_model.CpModel, counts: Mapping[K, Count], lows: frozenset[K], low: int, high: int
+) -> bool:
+    """Hold every count at most ``high`` and those of ``lows`` at least ``low`` (in a copy of the model
+    the counts were made in); False if a constant count already falls outside."""
+    for pq, count in counts.items():
+        floor = low if pq in lows else 0
+        if isinstance(count, int):
+            if not floor <= count <= high:
+                return False
+            continue
+        var = model.get_int_var_from_proto_index(count.index)
+        model.add(var <= high)
+        if floor:
+            model.add(var >= floor)
+    return True
+
+
+def _hold_window(model: cp_model.CpModel, counts: Collection[Count], spread: int, total: int) -> bool:
+    """Hold a spread already proven as domains, if only one window of it fits counts summing to
+    ``total`` (as at the counting bound: every count the floor or the ceiling of the average), which
+    CP-SAT propagates far better than a max-less-min. Returns whether it did."""
+    first, last = max(0, -(-total // len(counts)) - spread), total // len(counts)
+    if first != last:
+        return False
+    for count in counts:
+        if not isinstance(count, int):
+            model.add(count >= first)
+            model.add(count <= first + spread)
+    return True
+
+
+def _hold_proven(
+    model: cp_model.CpModel, problem: _Problem, counts: _GameCounts, proven: Mapping[str, int]
+) -> set[str]:
+    """Partners and rounds played held at their proven spreads as windows, where they fit one (and
+    everyone is present throughout, so that the spreads' fewest are over the same counts as their most).
+    Returns the terms so held."""
+    held: set[str] = set()
+    if problem.anyone_away:
+        return held
+    allowed = [c for pq, c in counts.partners.items() if pq not in problem.avoid]
+    if PARTNER in proven and _hold_window(model, allowed, proven[PARTNER], 2 * sum(problem.tables)):
+        held.add(PARTNER)
+    played = list(counts.played.values())
+    if PLAYED in proven and _hold_window(model, played, proven[PLAYED], 4 * sum(problem.tables)):
+        held.add(PLAYED)
+    return held
+
+
 def _spread(
     model: cp_model.CpModel, highs: Iterable[Expr], lows: Iterable[Expr], top: int, name: str
 ) -> Expr:
@@ -1174,6 +1347,234 @@ def _lost_table_mates(
     return sum(lost)
 
 
+# ------------------------------------------------------------------ stage 3: opponents by local search
+
+
+LOCAL_TABLES = 4
+"""The most tables of one round the local search re-pairs and re-tables at once."""
+
+LOCAL_ROUNDS = 3
+"""The rounds it frees tables in at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Ends:
+    """Where the opponent counts stand: the range [low, high] and the pairs at each end."""
+
+    low: int
+    high: int
+    at_low: tuple[Pair, ...]
+    at_high: tuple[Pair, ...]
+
+
+def _improve_opponents(problem: _Problem, drafts: list[_Draft], run: _Run, deadline: float) -> list[_Draft]:
+    """Even out how often pairs meet as opponents, by large-neighbourhood search.
+
+    The partnerships were chosen for partner balance alone and the tables could only group them; here
+    both change together, a few tables of a few rounds at a time: CP-SAT re-pairs and re-tables the
+    players of those tables among themselves so that fewer pairs meet as opponents the most (or the
+    fewest) times of all, with every opponent count kept within the current range. Who sits out never
+    changes and every partner count stays within the current range, so no term ranked above the
+    opponent spread can get worse. Stops at the counting bound or the deadline."""
+    rng = random.Random(run.seed)
+    floor = _floors(problem).get(OPPONENT, 0)
+    drafts = list(drafts)
+    regular = problem.regular_pairs()
+    while time.monotonic() < deadline - 0.1:
+        counts = problem.kept_counts()
+        for d in drafts:
+            counts.add(d.games, d.sitting_out)
+        ends = _opponent_ends(problem, counts, regular)
+        if ends.high - ends.low <= floor:
+            break
+        run.report("local search", OPPONENT, ends.high - ends.low, floor)
+        fewer_high = len(ends.at_high) <= len(ends.at_low)
+        high_side = not ends.at_low or fewer_high != (rng.random() < 0.3)
+        target = rng.choice(ends.at_high if high_side else ends.at_low)
+        chosen = _neighbourhood(drafts, target, high_side, rng)
+        if not chosen:
+            break
+        better = _regroup(problem, drafts, chosen, counts, ends, high_side, run, deadline)
+        for index, draft in better.items():
+            drafts[index] = draft
+    return drafts
+
+
+def _opponent_ends(problem: _Problem, counts: _Counts, regular: frozenset[Pair]) -> _Ends:
+    """The opponent counts' range (the fewest over pairs of regular players, as the checker takes it)
+    and the pairs at each end."""
+    meets = {pq: counts.opponents(pq) for pq in problem.pairs()}
+    high = max(meets.values(), default=0)
+    low = min((meets[pq] for pq in regular), default=0)
+    return _Ends(
+        low,
+        high,
+        tuple(pq for pq in sorted(regular) if meets[pq] == low),
+        tuple(pq for pq, c in meets.items() if c == high),
+    )
+
+
+def _neighbourhood(
+    drafts: Sequence[_Draft], target: Pair, high_side: bool, rng: random.Random
+) -> dict[int, list[int]]:
+    """Which tables of which rounds to free (draft index -> table indexes): a table where the target
+    pair meet as opponents (if they meet too often) or the tables of a round where both play (if too
+    rarely), filled up with random tables of that round, and random tables of random other rounds."""
+    p, q = target
+
+    def table_of(d: _Draft, player: Player) -> int | None:
+        return next((t for t, game in enumerate(d.games) if any(player in pq for pq in game)), None)
+
+    def meet(d: _Draft) -> bool:
+        t = table_of(d, p)
+        return t is not None and t == table_of(d, q) and _pair(p, q) not in d.games[t]
+
+    if high_side:
+        places = [i for i, d in enumerate(drafts) if meet(d)]
+    else:
+        places = [
+            i for i, d in enumerate(drafts) if table_of(d, p) is not None and table_of(d, q) is not None
+        ]
+    chosen: dict[int, list[int]] = {}
+    if places:
+        first = rng.choice(places)
+        chosen[first] = sorted(
+            {t for t in (table_of(drafts[first], p), table_of(drafts[first], q)) if t is not None}
+        )
+    others = [i for i in range(len(drafts)) if i not in chosen and drafts[i].games]
+    rng.shuffle(others)
+    for i in others[: max(0, LOCAL_ROUNDS - len(chosen))]:
+        chosen[i] = []
+    for i, tables in chosen.items():
+        spare = [t for t in range(len(drafts[i].games)) if t not in tables]
+        rng.shuffle(spare)
+        tables += spare[: max(0, LOCAL_TABLES - len(tables))]
+    return chosen
+
+
+def _regroup(
+    problem: _Problem,
+    drafts: Sequence[_Draft],
+    chosen: Mapping[int, Sequence[int]],
+    counts: _Counts,
+    ends: _Ends,
+    high_side: bool,
+    run: _Run,
+    deadline: float,
+) -> dict[int, _Draft]:
+    """Re-pair and re-table the players of the chosen tables among themselves, with no more pairs at the
+    chosen end of the opponent range than now and as few as can be (CP-SAT). Returns the changed drafts
+    (none if no such regrouping was found in time)."""
+    from ortools.sat.python import cp_model
+
+    regular = problem.regular_pairs()
+    allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
+    most_partners = max((counts.partners[pq] for pq in allowed), default=0)
+    least_partners = min((counts.partners[pq] for pq in allowed if pq in regular), default=0)
+    partners = Counter(counts.partners)
+    meets = Counter({pq: counts.opponents(pq) for pq in problem.pairs()})
+    model = cp_model.CpModel()
+    partner_terms: dict[Pair, list[Expr]] = {}
+    meet_terms: dict[Pair, list[Expr]] = {}
+    freed: dict[int, tuple[list[Player], dict[Pair, cp_model.IntVar], dict[Pair, cp_model.IntVar]]] = {}
+    for i, tables in chosen.items():
+        players: list[Player] = []
+        for t in tables:
+            (a, b), (c, d) = drafts[i].games[t]
+            players += [a, b, c, d]
+            partners[_pair(a, b)] -= 1
+            partners[_pair(c, d)] -= 1
+            for x in (a, b):
+                for y in (c, d):
+                    meets[_pair(x, y)] -= 1
+        players.sort()
+        same = {pq: model.new_bool_var(f"same_{i}_{pq}") for pq in combinations(players, 2)}
+        """pair -> they sit at the same table in that round."""
+        mates = {pq: model.new_bool_var(f"partners_{i}_{pq}") for pq in same if problem.allowed(*pq)}
+        """allowed pair -> they partner in that round."""
+        _tables_of_four(model, players, same)
+        _one_partner_at_the_table(model, players, same, mates)
+        now = [drafts[i].games[t] for t in tables]
+        for pq, var in same.items():
+            model.add_hint(var, any(pq[0] in g[0] + g[1] and pq[1] in g[0] + g[1] for g in now))
+            meet_terms.setdefault(pq, []).append(var - mates[pq] if pq in mates else var)
+        for pq, var in mates.items():
+            model.add_hint(var, any(pq in g for g in now))
+            partner_terms.setdefault(pq, []).append(var)
+        freed[i] = (players, same, mates)
+    at_end: list[cp_model.IntVar] = []
+    """Pairs at the chosen end of the range: fewer, or at least no more."""
+    at_other: list[cp_model.IntVar] = []
+    """Pairs at the other end: as few as can be, second (so that the range does not drift)."""
+    for pq, terms in meet_terms.items():
+        meet = meets[pq] + sum(terms)
+        model.add(meet <= ends.high)
+        if pq in regular:
+            model.add(meet >= ends.low)
+        high = model.new_bool_var(f"at_high_{pq}")
+        model.add(meet <= ends.high - 1).only_enforce_if(~high)
+        (at_end if high_side else at_other).append(high)
+        if pq in regular:
+            low = model.new_bool_var(f"at_low_{pq}")
+            model.add(meet >= ends.low + 1).only_enforce_if(~low)
+            (at_other if high_side else at_end).append(low)
+    for pq, terms in partner_terms.items():
+        count = partners[pq] + sum(terms)
+        model.add(count <= most_partners)
+        if pq in regular:
+            model.add(count >= least_partners)
+    now_at_end = sum(1 for pq in meet_terms if pq in (ends.at_high if high_side else ends.at_low))
+    model.add(sum(at_end) <= now_at_end)
+    model.minimize((len(at_other) + 1) * sum(at_end) + sum(at_other))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = run.workers
+    solver.parameters.random_seed = run.seed
+    solver.parameters.max_time_in_seconds = max(0.05, min(1.0, deadline - time.monotonic()))
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return {}
+    changed = {}
+    for i, (players, same, mates) in freed.items():
+        games = [g for t, g in enumerate(drafts[i].games) if t not in chosen[i]]
+        left = list(players)
+        while left:
+            table = [left[0]] + [x for x in left[1:] if solver.value(same[_pair(left[0], x)])]
+            a = table[0]
+            b = next(x for x in table[1:] if _pair(a, x) in mates and solver.value(mates[_pair(a, x)]))
+            c, d = (x for x in table if x not in (a, b))
+            games.append(_canonical(((a, b), (c, d))))
+            left = [x for x in left if x not in table]
+        changed[i] = _Draft(tuple(games), drafts[i].sitting_out)
+    return changed
+
+
+def _tables_of_four(
+    model: cp_model.CpModel, players: Sequence[Player], same: Mapping[Pair, cp_model.IntVar]
+) -> None:
+    """Each player shares a table with exactly three of the others, and sharing a table is transitive:
+    the players fall into tables of four."""
+    for p in players:
+        model.add(sum(same[_pair(p, q)] for q in players if q != p) == 3)
+    for a, b, c in combinations(players, 3):
+        ab, ac, bc = same[a, b], same[a, c], same[b, c]
+        model.add_bool_or([~ab, ~bc, ac])
+        model.add_bool_or([~ab, ~ac, bc])
+        model.add_bool_or([~ac, ~bc, ab])
+
+
+def _one_partner_at_the_table(
+    model: cp_model.CpModel,
+    players: Sequence[Player],
+    same: Mapping[Pair, cp_model.IntVar],
+    mates: Mapping[Pair, cp_model.IntVar],
+) -> None:
+    """Each player partners exactly one other, at their own table (pairs who must not partner have no
+    variable, so never do)."""
+    for p in players:
+        model.add_exactly_one(mates[_pair(p, q)] for q in players if q != p and _pair(p, q) in mates)
+    for pq, var in mates.items():
+        model.add_implication(var, same[pq])
+
+
 # ------------------------------------------------------------------------ small groups: whole games
 
 
@@ -1208,9 +1609,11 @@ def _by_games(
 
     With one table a round and the same players present throughout, first count how often each game is
     played (the order of the rounds does not matter to partners, rounds played or opponents, and leaving
-    it out removes the rounds' symmetry, so optimality is proved quickly); then order those games, which
-    is where sitting out twice running is decided; only if that order cannot reach the counting bound
-    on sitting out twice running, search orders and games together."""
+    it out removes the rounds' symmetry, so their optima are proved quickly, the opponent spread's as a
+    lower bound); then order those games, which is where sitting out twice running is decided. If that
+    order reaches the counting bound on sitting out twice running, every term is settled; otherwise
+    games and their order are searched together, holding partners and rounds played at their proven
+    best, from that order."""
     games = {r: _games_of(problem, r) for r in problem.free}
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     same = len({problem.present[r] for r in problem.free}) == 1
@@ -1219,7 +1622,7 @@ def _by_games(
     multiset, outcomes, proven = _count_games(problem, games[problem.free[0]], run)
     if multiset is None:
         return _games_model(problem, games, hint, {}, run, run.until(0.95))
-    order = _order_for_few_repeats(problem, multiset, run, run.until(0.3))
+    order = _order_for_few_repeats(problem, multiset, run, run.until(0.1))
     everyone = problem.present[problem.free[0]]
     drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     measured = _measure(problem, drafts)
@@ -1247,7 +1650,36 @@ def _count_games(
     problem: _Problem, games: Sequence[Game], run: _Run
 ) -> tuple[list[Game] | None, list[_Outcome], dict[str, int]]:
     """How many times each game is played: partners and rounds played proved optimal, then the least
-    opponent spread those allow (a lower bound whatever the order of the games)."""
+    opponent spread those allow (a lower bound whatever the order of the games).
+
+    Players who are interchangeable are first counted with the rounds each plays fixed (the players who
+    play one round more than the rest taken to be the first ones): that breaks the players' symmetry far
+    better than ordering them, and CP-SAT then proves the opponent bound by counting in well under a
+    second. The pattern is kept only if partners still reach their counting bound with it (then nothing
+    is lost); otherwise the games are counted again without it."""
+    pattern = _played_pattern(problem)
+    if pattern is not None:
+        found = _count_games_given(problem, games, run, pattern)
+        if found[0] is not None:
+            return found
+    return _count_games_given(problem, games, run, None)
+
+
+def _played_pattern(problem: _Problem) -> dict[Player, int] | None:
+    """Rounds played within one: the first players play the extra rounds (None unless all are alike)."""
+    if not problem.plain:
+        return None
+    seats = 4 * sum(problem.tables[r] for r in problem.free)
+    least, extra = divmod(seats, problem.n)
+    return {p: least + (p < extra) for p in range(problem.n)}
+
+
+def _count_games_given(
+    problem: _Problem, games: Sequence[Game], run: _Run, pattern: Mapping[Player, int] | None
+) -> tuple[list[Game] | None, list[_Outcome], dict[str, int]]:
+    """The counting model, with the rounds each player plays fixed to ``pattern`` if given. Returns the
+    games played (as a list with repeats), the partner and played outcomes, and the proven values (the
+    opponent spread's as a lower bound); no games if the pattern costs partner balance."""
     from ortools.sat.python import cp_model
 
     rounds = len(problem.free)
@@ -1257,23 +1689,52 @@ def _count_games(
     """game -> how many rounds play it."""
     model.add(sum(times.values()) == rounds)
     counts = _game_counts(model, problem, times)
-    if problem.plain:
+    if pattern is not None:
+        _each_plays_as_patterned(model, counts, pattern)
+    elif problem.plain:
         _break_symmetry_by_count(model, problem, times[games[0]], counts)
     _every_player_meets_by_count(model, problem, counts)
     decisions = list(times.values())
     terms = [
         (PARTNER, _partner_spread(model, problem, counts.partners), floors.get(PARTNER, 0)),
         (PLAYED, _played_spread(model, problem, counts.played), floors.get(PLAYED, 0)),
-        (OPPONENT, _opponent_spread(model, problem, counts.opponents), floors.get(OPPONENT, 0)),
     ]
-    values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.3), "game counts")
-    if values is None:
+    values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.15), "game counts")
+    if values is None or len(outcomes) < 2:
         return None, [], {}
-    proven = {o.name: o.value for o in outcomes if o.value == o.bound and o.name != OPPONENT}
-    if len(proven) == 2 and len(outcomes) == 3:
-        proven[OPPONENT] = outcomes[2].bound
+    if pattern is not None and any(o.value > floors.get(o.name, 0) for o in outcomes):
+        return None, [], {}
+    proven = {o.name: o.value for o in outcomes if o.value == o.bound}
     multiset = [g for g, k in zip(times, values, strict=True) for _ in range(k)]
-    return multiset, [o for o in outcomes if o.name != OPPONENT], proven
+    if len(proven) == 2:
+        _hold_proven(model, problem, counts, proven)
+        everyone = problem.present[problem.free[0]]
+        drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in multiset]
+        best, outcome = _least_spread(
+            model,
+            counts.opponents,
+            problem.regular_pairs(),
+            decisions,
+            values,
+            _measure(problem, drafts)[OPPONENT],
+            floors.get(OPPONENT, 0),
+            problem.meetings(),
+            run,
+            run.until(0.3),
+            "game counts",
+            OPPONENT,
+        )
+        multiset = [g for g, k in zip(times, best, strict=True) for _ in range(k)]
+        proven[OPPONENT] = outcome.bound
+    return multiset, outcomes, proven
+
+
+def _each_plays_as_patterned(
+    model: cp_model.CpModel, counts: _GameCounts, pattern: Mapping[Player, int]
+) -> None:
+    """Each player plays the rounds the pattern gives them (symmetry breaking; see ``_count_games``)."""
+    for p, rounds in pattern.items():
+        model.add(counts.played[p] == rounds)
 
 
 def _break_symmetry_by_count(
@@ -1296,9 +1757,9 @@ def _every_player_meets_by_count(model: cp_model.CpModel, problem: _Problem, cou
 
 @dataclass
 class _GameCounts:
-    partners: dict[Pair, Expr]
-    opponents: dict[Pair, Expr]
-    played: dict[Player, Expr]
+    partners: dict[Pair, Count]
+    opponents: dict[Pair, Count]
+    played: dict[Player, Count]
 
 
 def _game_counts(model: cp_model.CpModel, problem: _Problem, times: Mapping[Game, Expr]) -> _GameCounts:
@@ -1319,7 +1780,7 @@ def _game_counts(model: cp_model.CpModel, problem: _Problem, times: Mapping[Game
             played[p].append(k)
     top = problem.rounds
 
-    def counted(name: str, constant: int, terms: list[Expr]) -> Expr:
+    def counted(name: str, constant: int, terms: list[Expr]) -> Count:
         if not terms:
             return constant
         var = model.new_int_var(0, 2 * top, name)
@@ -1340,14 +1801,18 @@ def _games_model(
     proven: Mapping[str, int],
     run: _Run,
     deadline: float,
-    *,
-    times: Mapping[Game, int] | None = None,
 ) -> tuple[list[_Draft] | None, list[_Outcome]]:
-    """Which games each round plays. Terms proven elsewhere (``proven``) are held at their best;
-    ``times`` fixes how often each game is played, leaving only their order to choose."""
+    """Which games each round plays. Terms proven elsewhere (``proven``; for the opponent spread, a lower
+    bound) are held at their best; the opponent spread is then asked window by window (``_least_spread``).
+
+    With one table a round the model is small and the players interchangeable in it, and CP-SAT's own
+    symmetry detection breaks that symmetry far better than fixing a first round does (it proves seven
+    players' opponent spreads in seconds); with several tables the detection can run past any time
+    limit, so there the first round is fixed instead."""
     from ortools.sat.python import cp_model
 
     floors = _floors(problem)
+    one_table = all(problem.tables[r] == 1 for r in problem.free)
     model = cp_model.CpModel()
     plays: dict[tuple[int, Game], cp_model.IntVar] = {}
     """(round, game) -> the round plays that game at one of its tables."""
@@ -1358,57 +1823,75 @@ def _games_model(
     played_times: dict[Game, list[cp_model.IntVar]] = {}
     for (_, g), var in plays.items():
         played_times.setdefault(g, []).append(var)
-    if times is not None:
-        _games_played_as_counted(model, played_times, times)
     counts = _game_counts(model, problem, {g: sum(vs) for g, vs in played_times.items()})
 
     terms: list[tuple[str, Expr, int]] = []
-    for name, expr in (
-        (PARTNER, _partner_spread(model, problem, counts.partners)),
-        (PLAYED, _played_spread(model, problem, counts.played)),
-    ):
+    held = _hold_proven(model, problem, counts, proven)
+    spreads: dict[str, Callable[[], Expr]] = {
+        PARTNER: lambda: _partner_spread(model, problem, counts.partners),
+        PLAYED: lambda: _played_spread(model, problem, counts.played),
+    }
+    for name, spread in spreads.items():
+        if name in held:  # as windows only: a max-less-min beside them hides much from CP-SAT's presolve
+            continue
         if name in proven:
-            model.add(expr <= proven[name])
+            model.add(spread() <= proven[name])
         else:
-            terms.append((name, expr, floors.get(name, 0)))
+            terms.append((name, spread(), floors.get(name, 0)))
     if problem.anyone_away:
         terms.append((SHARE, _sit_outs_off_share(model, problem, counts.played), 0))
     terms.append((REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]))
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))
-    opponent_floor = max(floors.get(OPPONENT, 0), proven.get(OPPONENT, 0))
-    terms.append((OPPONENT, _opponent_spread(model, problem, counts.opponents), opponent_floor))
 
     if hint:
         wanted = {(r, _canonical(g)) for r, d in zip(problem.free, hint, strict=True) for g in d.games}
         for key, var in plays.items():
             model.add_hint(var, key in wanted)
-        if problem.plain and times is None:
+        if problem.plain and not one_table:
             first = problem.free[0]
             for g in hint[0].games:  # players are interchangeable: any first round will do
                 model.add(plays[first, _canonical(g)] == 1)
     decisions = list(plays.values())
-    stage = "game order" if times is not None else "games"
-    # CP-SAT's symmetry detection can run for minutes on this model, past any time limit: leave it out.
+    symmetry = 2 if one_table else 0
     hinted = _measure(problem, hint) if hint else None
+    halfway = time.monotonic() + max(0.0, deadline - time.monotonic()) / 2
     values, outcomes = _minimize_in_order(
-        model, terms, decisions, run, deadline, stage, symmetry=0, hinted=hinted
+        model, terms, decisions, run, halfway, "games", symmetry=symmetry, hinted=hinted
     )
-    if values is None:
+    if values is None or len(outcomes) < len(terms):
         return None, []
-    chosen: dict[int, list[Game]] = {r: [] for r in problem.free}
-    for (r, g), v in zip(plays, values, strict=True):
-        if v:
-            chosen[r].append(g)
-    drafts = [
-        _Draft(
-            tuple(chosen[r]), frozenset(problem.present[r] - {p for g in chosen[r] for pq in g for p in pq})
-        )
-        for r in problem.free
-    ]
-    if times is not None:  # a fixed multiset proves nothing about other multisets
-        outcomes = [_Outcome(o.name, o.value, o.bound, exact=o.name == OPPONENT) for o in outcomes]
-    return drafts, outcomes
+
+    def drafts_of(values: Sequence[int]) -> list[_Draft]:
+        chosen: dict[int, list[Game]] = {r: [] for r in problem.free}
+        for (r, g), v in zip(plays, values, strict=True):
+            if v:
+                chosen[r].append(g)
+        return [
+            _Draft(
+                tuple(chosen[r]),
+                frozenset(problem.present[r] - {p for g in chosen[r] for pq in g for p in pq}),
+            )
+            for r in problem.free
+        ]
+
+    values, outcome = _least_spread(
+        model,
+        counts.opponents,
+        problem.regular_pairs(),
+        decisions,
+        values,
+        _measure(problem, drafts_of(values))[OPPONENT],
+        max(floors.get(OPPONENT, 0), proven.get(OPPONENT, 0)),
+        problem.meetings(),
+        run,
+        deadline,
+        "games",
+        OPPONENT,
+        symmetry=symmetry,
+        hinted=not one_table,
+    )
+    return drafts_of(values), [*outcomes, outcome]
 
 
 def _each_round_plays_its_tables(
@@ -1417,7 +1900,8 @@ def _each_round_plays_its_tables(
     games: Mapping[int, Sequence[Game]],
     plays: Mapping[tuple[int, Game], cp_model.IntVar],
 ) -> dict[tuple[int, Player], Expr]:
-    """Each round plays one game per table, and nobody plays two games at once. Returns who is seated."""
+    """Each round plays one game per table, and nobody plays two games at once. Returns who is seated,
+    each as a variable of its own: CP-SAT finds the players' symmetry through it, and proves far more."""
     seated: dict[tuple[int, Player], Expr] = {}
     for r in problem.free:
         model.add(sum(plays[r, g] for g in games[r]) == problem.tables[r])
@@ -1428,16 +1912,9 @@ def _each_round_plays_its_tables(
                     mine[p].append(plays[r, g])
         for p, vs in mine.items():
             model.add_at_most_one(vs)
-            seated[r, p] = sum(vs)
+            seated[r, p] = model.new_bool_var(f"seated_{r}_{p}")
+            model.add(seated[r, p] == sum(vs))
     return seated
-
-
-def _games_played_as_counted(
-    model: cp_model.CpModel, played_times: Mapping[Game, Sequence[cp_model.IntVar]], times: Mapping[Game, int]
-) -> None:
-    """Each game is played exactly as often as counted."""
-    for g, vs in played_times.items():
-        model.add(sum(vs) == times.get(g, 0))
 
 
 def _lost_games(problem: _Problem, plays: Mapping[tuple[int, Game], cp_model.IntVar]) -> Expr:
@@ -1521,9 +1998,15 @@ def _choose_dealers(
     dealt: dict[Player, list[cp_model.IntVar]] = {p: [] for p in range(problem.n)}
     for (_, _, p), var in deals.items():
         dealt[p].append(var)
+    floors = _floors(problem)
+    greedy = _deal_greedily(problem, drafts)
+    for (r, t, p), var in deals.items():
+        model.add_hint(var, greedy[r, t] == p)
+    decisions = list(deals.values())
+    if not problem.anyone_away:
+        return _deal_by_windows(problem, model, deals, dealt, greedy, run)
     count = {p: kept.dealt[p] + sum(vs) for p, vs in dealt.items()}
     regular = [count[p] for p in sorted(problem.regular)]
-    floors = _floors(problem)
     terms: list[tuple[str, Expr, int]] = [
         (FIRST_DEALS, _spread(model, regular, regular, problem.rounds, "deals"), floors.get(FIRST_DEALS, 0))
     ]
@@ -1537,10 +2020,6 @@ def _choose_dealers(
             for p in range(problem.n)
         ]
         terms.append(("first deals off share", sum(share), 0))
-    greedy = _deal_greedily(problem, drafts)
-    for (r, t, p), var in deals.items():
-        model.add_hint(var, greedy[r, t] == p)
-    decisions = list(deals.values())
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.5), "first dealers")
     if values is None:
         return greedy, []
@@ -1551,6 +2030,43 @@ def _choose_dealers(
     return chosen, [
         _Outcome(o.name, o.value, o.bound, exact=False) for o in outcomes if o.name == FIRST_DEALS
     ]
+
+
+def _deal_by_windows(
+    problem: _Problem,
+    model: cp_model.CpModel,
+    deals: Mapping[tuple[int, int, Player], cp_model.IntVar],
+    dealt: Mapping[Player, Sequence[cp_model.IntVar]],
+    greedy: Mapping[tuple[int, int], Player],
+    run: _Run,
+) -> tuple[dict[tuple[int, int], Player], list[_Outcome]]:
+    """Everyone present throughout: the first-deal spread found window by window (``_least_spread``),
+    from the greedy dealers; at the counting bound that is a single quick yes."""
+    kept = problem.kept_counts()
+    count: dict[Player, Count] = {}
+    for p, vs in dealt.items():
+        count[p] = var = model.new_int_var(0, problem.rounds, f"dealt_{p}")
+        model.add(var == kept.dealt[p] + sum(vs))
+    decisions = list(deals.values())
+    values = [int(greedy[r, t] == p) for r, t, p in deals]
+    so_far = Counter(kept.dealt) + Counter(greedy.values())
+    value = max(so_far[p] for p in range(problem.n)) - min(so_far[p] for p in range(problem.n))
+    best, outcome = _least_spread(
+        model,
+        count,
+        frozenset(count),
+        decisions,
+        values,
+        value,
+        _floors(problem).get(FIRST_DEALS, 0),
+        sum(problem.tables),
+        run,
+        run.until(0.5),
+        "first dealers",
+        FIRST_DEALS,
+    )
+    chosen = {(r, t): p for (r, t, p), v in zip(deals, best, strict=True) if v}
+    return chosen, [_Outcome(outcome.name, outcome.value, outcome.bound, exact=False)]
 
 
 def _deal_greedily(problem: _Problem, drafts: Sequence[_Draft]) -> dict[tuple[int, int], Player]:
