@@ -37,15 +37,20 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
     """Every round's tables, first dealer starred, with each deal's dealer and vulnerability."""
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = RichTable(
-        title=title or None, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False
+        title=title or None,
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
     )
     out.add_column("Round", justify="right")
     if multi:
         out.add_column("Table", justify="right")
-    for seat in Seat:
-        out.add_column(seat.name.title())
-    out.add_column("Deals", no_wrap=True)
-    out.add_column("Sits out")
+    for seat in Seat:  # a name is never cut short: on a narrow terminal the deals take two lines instead
+        out.add_column(seat.name.title(), no_wrap=True)
+    out.add_column("Deals")
+    out.add_column("Sits out", no_wrap=True)
     for number, rnd in enumerate(schedule.rounds, 1):
         away = schedule.movement.away(number - 1)
         for t, table in enumerate(rnd.tables, 1):

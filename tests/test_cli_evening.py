@@ -353,3 +353,20 @@ def test_store_commands_start_without_heavy_imports(db: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_show_keeps_whole_names_on_a_narrow_terminal(runner: CliRunner, db: Path, tmp_path: Path) -> None:
+    """Thirteen players at three tables on an 80-column terminal: every seat prints the whole name (Mikołaj*,
+    Shirley*), the deals fold onto a second line instead."""
+    from rotation.formats import schedule_to_data
+    from tests.test_cards import THIRTEEN, thirteen_session
+
+    path = tmp_path / "thirteen.json"
+    path.write_text(json.dumps(schedule_to_data(thirteen_session(4).schedule)), encoding="utf-8")
+    ok(runner, "import", str(path), "--name", "big")
+    output = runner.invoke(app, ["show", "big"], env={"COLUMNS": "80"}).output
+    assert "\u2026" not in output
+    table = output.split("Still to record")[0]
+    assert max(len(line) for line in table.splitlines()) <= 80
+    seated = {word.rstrip("*") for line in output.splitlines() for word in line.split()}
+    assert set(THIRTEEN) <= seated
