@@ -145,7 +145,7 @@ def _day(text: str | None, option: str) -> date:
 def _matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:
     """Say when a name was matched to a player the database already knows under another spelling."""
     for typed, known in zip(given, kept, strict=True):
-        if typed != known:
+        if " ".join(typed.split()) != known:  # spacing alone is tidied without a word
             typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
 
 

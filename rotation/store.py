@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -261,10 +262,11 @@ class Store:
                 f"a session name cannot hold a / or \\ or end in .json (it reads as a file): {shown!r}"
             )
         with self._transaction(write=True) as db:
-            if _session_id(db, shown) is not None:
+            taken = db.execute("SELECT name FROM sessions WHERE name_key = ?", (name_key(shown),)).fetchone()
+            if taken is not None:
                 raise StoreError(
-                    f"a session named {shown!r} already exists: choose another name"
-                    f" (or remove it with `chicago delete {shown} --yes`)"
+                    f"a session named {taken[0]!r} already exists: choose another name"
+                    f" (or remove it with `chicago delete {shlex.quote(taken[0])} --yes`)"
                 )
             player_ids = [_player_id(db, player) for player in session.schedule.players]
             cursor = db.execute(

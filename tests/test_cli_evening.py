@@ -159,7 +159,7 @@ def test_re_recording_needs_replace(runner: CliRunner, db: Path) -> None:
         (["show", "nosuch"], "no saved session named 'nosuch' (recent: bulletin)"),
         (["tally", "nosuch"], "no such file: 'nosuch'; and no saved session named 'nosuch'"),
         (["tally", "nosuch.json"], "no such file"),
-        (["plan", "A", "B", "C", "D", "--save", "BULLETIN"], "a session named 'BULLETIN' already exists"),
+        (["plan", "A", "B", "C", "D", "--save", "BULLETIN"], "a session named 'bulletin' already exists"),
         (["plan", "A", "B", "C", "D", "--save", "x", "--date", "9 May"], "write a date as YYYY-MM-DD"),
         (["plan", "A", "B", "C", "D", "--date", "2024-05-09"], "--date is the date kept with --save"),
         (["plan", "A", "B", "C", "D", "--scoring", "duplicate"], "kept with --save"),
@@ -370,3 +370,20 @@ def test_show_keeps_whole_names_on_a_narrow_terminal(runner: CliRunner, db: Path
     assert max(len(line) for line in table.splitlines()) <= 80
     seated = {word.rstrip("*") for line in output.splitlines() for word in line.split()}
     assert set(THIRTEEN) <= seated
+
+
+def test_names_with_spaces(runner: CliRunner, db: Path) -> None:
+    """A new player typed with stray spaces is tidied without a note (only a known player typed another
+    way gets one); a session name with a space is quoted in the hint that would delete it."""
+    result = ok(
+        runner, "plan", " Zoë ", "Björn  Borg", "Ann", "Helen", "--order", "given", "--save", "Tue night"
+    )
+    assert "known player" not in result.output
+    assert json.loads(ok(runner, "export", "tue night").output)["players"][:2] == ["Zoë", "Björn Borg"]
+    result = ok(runner, "plan", "zoë", "Björn Borg", "Ann", "Helen", "--order", "given", "--save", "Wed")
+    assert result.output.count("known player") == 1 and "'zoë' is the known player 'Zoë'" in result.output
+    message = refused(runner, "plan", "A", "B", "C", "D", "--save", "tue  NIGHT")
+    assert (
+        "a session named 'Tue night' already exists" in message
+        and "`chicago delete 'Tue night' --yes`" in message
+    )
