@@ -894,19 +894,35 @@ class _Painter:
         self.rule(x, y, x + grid_w, y, 0.4)
         if not last or not sheet.results:
             return
-        y += 4
+        texts = []
         for result in sheet.results:
-            if y + 4 > self.bottom:
+            points = "" if result.points is None else f"  ({result.points[0]} to {result.points[1]})"
+            texts.append(
+                f"Round {result.round}, table {result.table}:  {result.north_south} v "
+                f"{result.east_west}:  {result.result}{points}"
+            )
+        self.result_list(texts, x, y + 4, room)
+
+    RESULT_LINE: Final = 4.0
+    RESULT_SIZE: Final = 8.0
+
+    def result_list(self, texts: Sequence[str], x: float, y: float, room: float) -> None:
+        """The rubbers' results under the grid: one column while they fit below it, else side by side in
+        as many columns as the page is wide enough for (read down each column), before turning the page."""
+        line, size = self.RESULT_LINE, self.RESULT_SIZE
+        column_w = max(self.measure(text, size) for text in texts) + 2 * CELL_PAD + 5
+        most = max(int(room // column_w), 1)
+        remaining = list(texts)
+        while remaining:
+            fit = int((self.bottom - y) // line)
+            if fit < 1:
                 self.new_page(self.orientation)
                 y = self.top
-            points = "" if result.points is None else f"  ({result.points[0]} to {result.points[1]})"
-            self.text(
-                x,
-                y,
-                room,
-                4,
-                f"Round {result.round}, table {result.table}:  {result.north_south} v "
-                f"{result.east_west}:  {result.result}{points}",
-                size=8,
-            )
-            y += 4
+                continue
+            columns = min(most, -(-len(remaining) // fit))
+            rows = min(fit, -(-len(remaining) // columns))
+            here, remaining = remaining[: rows * columns], remaining[rows * columns :]
+            for index, text in enumerate(here):
+                column, row = divmod(index, rows)
+                self.text(x + column * column_w, y + row * line, column_w, line, text, size=size)
+            y = self.bottom

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -12,7 +13,9 @@ import pytest
 
 from rotation.cards import Cards, Document, Paper, Presence, build_cards, signed
 from rotation.cards_pdf import render_pdf, visual_order
-from rotation.session import Session, session_from_data
+from rotation.session import RubberRecord, Session, session_from_data
+from scoring.seat import Side
+from scoring.tally import RecordedNet
 from tests.test_cards import SESSIONS, five_player_data, regular_example_data
 
 MM: float = 72 / 25.4
@@ -211,6 +214,42 @@ def test_every_page_stays_inside_its_margins(players: int) -> None:
             for word in result.words(page):
                 assert 9 * MM <= word.x <= width - 10 * MM, word
                 assert 9 * MM <= word.y <= height - 9 * MM, word
+
+
+@pytest.mark.parametrize("players", sorted(PAGES))
+def test_score_pads_and_tally_sheet_name_everyone(players: int) -> None:
+    """Every score pad is headed by its round and table and names both partnerships (N-S under WE, E-W
+    under THEY) and each deal's dealer; the tally sheet lists every player by score-sheet number."""
+    result = rendered(players)
+    pads = result.text(Document.PADS)
+    for pad in result.cards.pads:
+        seating = pad.seating
+        assert f"\nRound {pad.round} \u00b7 Table {pad.table}\n" in pads
+        assert f"\nN-S {seating.pair(Side.NS)}\n" in pads and f"\nE-W {seating.pair(Side.EW)}\n" in pads
+        for deal in seating.deals:
+            assert f"\n{deal.dealer.value} {deal.dealer_name}\n" in pads
+    assert pads.count("\nWE\n") == pads.count("\nTHEY\n") == len(result.cards.pads)
+    tally = result.text(Document.TALLY)
+    assert result.cards.tally is not None
+    for row in result.cards.tally.rows:
+        assert f"\n{row.number} {row.name}\n" in tally
+
+
+def test_many_results_go_side_by_side_under_the_tally() -> None:
+    """Thirteen players with all 39 rubbers recorded: the results under the tally sheet's grid go side by
+    side in columns, read down each column, so the sheet stays one page (one column of 39 lines would
+    run onto a second)."""
+    session = SESSIONS[13]()
+    records = tuple(
+        RubberRecord(r, t, net=RecordedNet.parse(f"N-S +{r + t}")) for r in range(1, 14) for t in range(1, 4)
+    )
+    result = render(Session(session.schedule, session.rules, records), documents=(Document.TALLY,))
+    (page,) = result.reader.pages
+    listed = [w for w in result.words(page) if w.text.startswith("Round ") and ", table " in w.text]
+    expected = [f"Round {r}, table {t}" for r in range(1, 14) for t in (1, 2, 3)]
+    assert [w.text.split(":")[0] for w in listed] == expected
+    assert len({round(w.x) for w in listed}) >= 3
+    assert all(a.y > b.y or a.x < b.x for a, b in itertools.pairwise(listed))  # down, then across
 
 
 def test_letter_paper() -> None:
