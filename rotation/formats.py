@@ -83,8 +83,11 @@ def schedule_from_data(data: Any) -> Schedule:
             raise FormatError(f"{where}: {name!r} is not one of the players")
         return lookup[name_key(name)]
 
+    listed = _require(data, "rounds", list, "schedule")
+    if not listed:
+        raise FormatError("schedule.rounds: a schedule needs at least one round")
     rounds = []
-    for r, rnd in enumerate(_require(data, "rounds", list, "schedule"), 1):
+    for r, rnd in enumerate(listed, 1):
         where = f"round {r}"
         if not isinstance(rnd, dict):
             raise FormatError(f"{where}: expected an object with 'tables'")
@@ -94,6 +97,8 @@ def schedule_from_data(data: Any) -> Schedule:
             if not isinstance(table, dict):
                 raise FormatError(f"{at}: expected an object with north, east, south, west")
             seats = [player(_require(table, key, str, at), f"{at}, {key}") for key in SEAT_KEYS]
+            if len(set(seats)) != len(seats):
+                raise FormatError(f"{at}: {_twice(players, seats)} sits in two seats")
             dealer_text = table.get("first_dealer", "north")
             try:
                 dealer = Seat.parse(str(dealer_text))
@@ -103,7 +108,14 @@ def schedule_from_data(data: Any) -> Schedule:
                 tables.append(Table.from_seats(seats, dealer))
             except InvalidScheduleError as error:
                 raise FormatError(f"{at}: {error}") from None
-        out = [player(name, f"{where}, sitting_out") for name in rnd.get("sitting_out", [])]
+        sitting_out = rnd.get("sitting_out", [])
+        if not isinstance(sitting_out, list):
+            kind = type(sitting_out).__name__
+            raise FormatError(f"{where}.sitting_out: expected a list of names, got {kind}")
+        out = [player(name, f"{where}, sitting_out") for name in sitting_out]
+        placed = [p for table in tables for p in table.players] + out
+        if len(set(placed)) != len(placed):
+            raise FormatError(f"{where}: {_twice(players, placed)} is placed twice in one round")
         try:
             rounds.append(Round(tuple(tables), tuple(out)))
         except InvalidScheduleError as error:
@@ -112,3 +124,8 @@ def schedule_from_data(data: Any) -> Schedule:
         return Schedule(tuple(players), Movement(len(players), tuple(rounds)))
     except InvalidScheduleError as error:
         raise FormatError(f"schedule: {error}") from None
+
+
+def _twice(players: list[str], placed: list[int]) -> str:
+    """The names of the players ``placed`` more than once, for a message a host can act on."""
+    return ", ".join(players[p] for p in sorted({p for p in placed if placed.count(p) > 1}))

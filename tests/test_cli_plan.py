@@ -105,8 +105,39 @@ def test_check_reports_balance(runner: CliRunner, tmp_path: Path) -> None:
                 "players": ["A", "B", "C", "D"],
                 "rounds": [{"tables": [{"north": "A", "east": "B", "south": "C", "west": "A"}]}],
             },
-            "four different",
+            "table 1: A sits in two seats",
         ),
+        (
+            {
+                "players": ["A", "B", "C", "D", "E"],
+                "rounds": [
+                    {
+                        "tables": [{"north": "A", "east": "B", "south": "C", "west": "D"}],
+                        "sitting_out": ["a"],
+                    }
+                ],
+            },
+            "round 1: A is placed twice",
+        ),
+        (
+            {
+                "players": ["A", "B", "C", "D", "E"],
+                "rounds": [
+                    {"tables": [{"north": "A", "east": "B", "south": "C", "west": "D"}], "sitting_out": "E"}
+                ],
+            },
+            "sitting_out: expected a list of names",
+        ),
+        (
+            {
+                "players": ["A", "B", "C", "D", "E"],
+                "rounds": [
+                    {"tables": [{"north": "A", "east": "B", "south": "C", "west": "D"}], "sitting_out": 5}
+                ],
+            },
+            "sitting_out: expected a list of names",
+        ),
+        ({"players": ["A", "B", "C", "D"], "rounds": []}, "at least one round"),
         (
             {
                 "players": ["A", "B", "C", "D"],
@@ -124,12 +155,35 @@ def test_malformed_schedules_are_refused(data: object, message: str) -> None:
         schedule_from_data(data)
 
 
-def test_check_refuses_a_malformed_file(runner: CliRunner, tmp_path: Path) -> None:
-    """A file that is not JSON is one line and exit 2."""
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("", "not valid JSON"),
+        ('{"players": ["A", "B", "C", "D"], "rounds": []}', "at least one round"),
+        (
+            '{"players": ["A", "B", "C", "D", "E"], "rounds": [{"tables": [{"north": "A", "east": "B",'
+            ' "south": "C", "west": "D"}], "sitting_out": 5}]}',
+            "expected a list of names",
+        ),
+        (
+            '{"players": ["A", "B", "C", "D"], "rounds": [{"tables": [{"north": "A", "east": "B",'
+            ' "south": "C", "west": "b"}]}]}',
+            "B sits in two seats",
+        ),
+    ],
+)
+def test_check_refuses_a_malformed_file(
+    runner: CliRunner, tmp_path: Path, content: str, message: str
+) -> None:
+    """A file that is not JSON or not a schedule is one line naming the problem (players by name) and
+    exit 2, never a traceback."""
     path = tmp_path / "bad.json"
-    path.write_text("{not json")
+    path.write_text(content)
     result = runner.invoke(app, ["check", str(path)])
-    assert result.exit_code == 2 and "not valid JSON" in result.output
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
 
 
 def test_json_round_trip_for_every_size() -> None:
