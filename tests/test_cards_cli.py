@@ -106,3 +106,24 @@ def test_cards_modules_import_no_pdf_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_cli_cards_for_a_saved_session(runner: CliRunner, tmp_path: Path) -> None:
+    """`chicago cards NAME` prints a session saved with `plan --save`, with the rubbers recorded so far:
+    the cards carry the running tally, the tally sheet its totals, the PDF its five pages."""
+    env = {"CHICAGO_DB": str(tmp_path / "club.db")}
+    saved = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", "--save", "Tue night"], env=env)
+    assert saved.exit_code == 0, saved.output
+    for number, net in enumerate(["E-W +3", "N-S +5"], 1):
+        recorded = runner.invoke(app, ["record", "tue night", "-r", str(number), "--net", net], env=env)
+        assert recorded.exit_code == 0, recorded.output
+    result = runner.invoke(app, ["cards", "TUE NIGHT", "--only", "players", "--only", "tally"], env=env)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("TUE NIGHT: 5 players, 5 rounds\n")
+    ann = result.output.split("Ann (no. 1")[1].split("\n\n")[0].splitlines()
+    assert ann[2].split()[-1] == "-3" and ann[3].split()[-1] == "-8"  # the bulletin's sheet: -3, then -8
+    assert "Round 2, table 1: Helen & Doris v Ann & Shirley: N-S +5" in result.output
+    out = tmp_path / "tue.pdf"
+    result = runner.invoke(app, ["cards", "tue night", "--out", str(out)], env=env)
+    assert result.exit_code == 0, result.output
+    assert len(pypdf.PdfReader(out).pages) == 5

@@ -101,12 +101,12 @@ def test_a_newer_database_is_refused_and_never_altered(tmp_path: Path) -> None:
     result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", "--save", "tue"], env=env)
     assert result.exit_code == 0, result.output
     assert runner.invoke(app, ["record", "tue", "-r", "1", "--net", "E-W +3"], env=env).exit_code == 0
+    export = tmp_path / "tue.json"  # a good session file, so `import` fails on the database alone
+    assert runner.invoke(app, ["export", "tue", "--out", str(export)], env=env).exit_code == 0
     with closing(sqlite3.connect(path)) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
         db.commit()
     before = path.read_bytes()
-    export = tmp_path / "tue.json"
-    export.write_text('{"players": ["A", "B", "C", "D"], "rounds": []}')
     commands = [
         ["record", "tue", "-r", "2", "--net", "N-S +5"],
         ["record", "tue", "-r", "1", "--net", "N-S +5", "--replace"],
@@ -114,6 +114,7 @@ def test_a_newer_database_is_refused_and_never_altered(tmp_path: Path) -> None:
         ["sessions"],
         ["show", "tue"],
         ["tally", "tue"],
+        ["cards", "tue"],
         ["rank"],
         ["export", "tue"],
         ["import", str(export), "--name", "thu"],
