@@ -97,6 +97,15 @@ def test_four_player_rule() -> None:
         assert new.at(dealer_seat.left) == old.at(dealer_seat.left)
 
 
+def test_four_player_rule_past_three_rounds_repeats_the_cycle_turned() -> None:
+    """Bulletin, WITH FOUR PLAYERS: past round 3 the rule simply continues, and round r + 3 is round r with
+    the whole table turned, so `--rounds R` repeats the three-round cycle."""
+    rounds = bulletin_movement(4, 9).rounds
+    for r in range(6):
+        (first,), (again,) = rounds[r].tables, rounds[r + 3].tables
+        assert again in {first.turned(k) for k in range(1, 4)}
+
+
 def test_four_players_three_rounds_give_every_partnership() -> None:
     """Bulletin: four players change partners each round, so three rounds give every partnership once."""
     movement = bulletin_movement(4)

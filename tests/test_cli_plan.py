@@ -52,6 +52,51 @@ def test_plan_json_is_the_documented_format(runner: CliRunner) -> None:
     assert schedule == plan(PlanRequest(BULLETIN_FIVE, Order.GIVEN)).schedule
 
 
+def test_plan_shows_each_deal_under_the_chosen_cycle(runner: CliRunner) -> None:
+    """Bulletin, Cavendish: the dealer's opponents are vulnerable on deals 2 and 3; seed 002's six-deal
+    cycle adds deal 5 none and deal 6 both. Each round lists every deal's dealer and vulnerability."""
+    result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", "--vulnerability", "nondealer"])
+    assert result.exit_code == 0, result.output
+    first = next(line for line in result.output.splitlines() if line.strip().startswith("1 "))
+    assert first.split()[5:9] == ["S:-", "W:NS", "N:EW", "E:all"]
+    assert "dealer's opponents vulnerable on deals 2-3" in " ".join(result.output.split())
+    six = "none,nondealer,nondealer,both,none,both"
+    result = runner.invoke(
+        app, ["plan", *BULLETIN_FIVE, "--order", "given", "--vulnerability", six, "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["vulnerability"] == six
+    deals = data["rounds"][0]["tables"][0]["deals"]
+    assert [(d["deal"], d["dealer"], d["vulnerable"]) for d in deals] == [
+        (1, "south", "none"),
+        (2, "west", "N-S"),
+        (3, "north", "E-W"),
+        (4, "east", "both"),
+        (5, "south", "none"),
+        (6, "west", "both"),
+    ]
+
+
+def test_plan_rounds_beyond_the_cycle(runner: CliRunner) -> None:
+    """`--rounds R` past the bulletin's cycle: `--method bulletin` repeats the movement (four players: round
+    r + 3 has round r's partnerships), and every round lists its deals."""
+    args = ["plan", "A", "B", "C", "D", "--order", "given", "--rounds", "7", "--method", "bulletin", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert len(data["rounds"]) == 7
+    schedule = schedule_from_data(data)
+
+    def pairs(r: int) -> set[frozenset[int]]:
+        table = schedule.rounds[r].tables[0]
+        return {frozenset((table.north, table.south)), frozenset((table.east, table.west))}
+
+    assert all(pairs(r) == pairs(r + 3) for r in range(4))
+    assert all(len(rnd["tables"][0]["deals"]) == 4 for rnd in data["rounds"])
+    assert check(schedule.movement).partners_within_bound
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -61,6 +106,12 @@ def test_plan_json_is_the_documented_format(runner: CliRunner) -> None:
         (["plan", "A", "B", "C", "D", "--rounds", "-2"], "at least 1"),
         (["plan", "A", "B", "C", "D", "--order", "alphabetical"], "--order"),
         (["plan", "A", "B", "C", "D", "--vulnerability", "sometimes"], "vulnerability cycle"),
+        (["plan", "A", "B", "C", "D", "--vulnerability", "none,sometimes"], "unknown vulnerability step"),
+        (["plan", "A", "B", "C", "D", "--rounds", "two"], "--rounds"),
+        (["plan", "A", "B", "C", "D", "--method", "fancy"], "--method"),
+        (["plan", "A", "B", "C", "D", "--seed", "x"], "--seed"),
+        (["plan"], "Missing argument"),
+        (["plan", "Ann", "Bob", "Cy", " ann "], "given twice"),
         (["plan", "A", "B", "C", "D", "--away", "Zed:1"], "not one of the players"),
         (["plan", "A", "B", "C", "D", "--frobnicate"], "No such option"),
         (["check", "/no/such/file.json"], "no such file"),
