@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 from rotation.cards import (
     VULNERABILITY_WORDS,
     Cards,
+    DealLine,
     Document,
     Paper,
     PlayerCard,
@@ -567,8 +568,8 @@ class _Painter:
             absent.append("out: " + ", ".join(seating.sitting_out))
         if seating.away:
             absent.append("away: " + ", ".join(seating.away))
-        if absent:
-            self.text(x + w * 0.35, y, w * 0.65, self.BLOCK_TITLE, "; ".join(absent), size=6.5, align="R")
+        if absent:  # on two lines rather than cut short
+            self.names(x + w * 0.35, y, w * 0.65, self.BLOCK_TITLE, "; ".join(absent), size=6.5, align="R")
         # the table and its four seats
         cy = y + self.BLOCK_TITLE
         square_w, square_h = self.SQUARE
@@ -599,28 +600,61 @@ class _Painter:
         # the deals
         cy += self.COMPASS
         recorded = any(deal.result for deal in seating.deals)
-        deal_w = max(7.0, w * 0.11)
-        shares = (0.6, 0.4) if not recorded else (0.34, 0.22, 0.44)
-        widths = [deal_w, *((w - deal_w) * share for share in shares)]
         headers = ["Deal", "Dealer", "Vulnerable"] if not recorded else ["Deal", "Dealer", "Vul.", "Result"]
+        rows = [self.deal_cells(deal)[: len(headers)] for deal in seating.deals]
+        widths = self.deal_widths(headers, rows, w, grow=1, squeeze=1)
         cx = x
         for header, cw in zip(headers, widths, strict=True):
             self.text(cx, cy, cw, self.DEAL_ROW, header, size=6, bold=True, align="L")
             cx += cw
         cy += self.DEAL_ROW
         self.rule(x + 1, cy, x + w - 1, cy, 0.2, RULE)
-        for deal in seating.deals:
-            cells = [
-                str(deal.number),
-                f"{deal.dealer.value}  {deal.dealer_name}",
-                VULNERABILITY_WORDS[deal.vulnerability],
-                deal.result,
-            ][: len(widths)]
+        for cells in rows:
             cx = x
             for cell, cw in zip(cells, widths, strict=True):
                 self.text(cx, cy, cw, self.DEAL_ROW, cell, size=7.5)
                 cx += cw
             cy += self.DEAL_ROW
+
+    @staticmethod
+    def deal_cells(deal: DealLine) -> list[str]:
+        """A deal's row: number, dealer (seat and name), who is vulnerable, the recorded result."""
+        return [
+            str(deal.number),
+            f"{deal.dealer.value}  {deal.dealer_name}",
+            VULNERABILITY_WORDS[deal.vulnerability],
+            deal.result,
+        ]
+
+    def deal_widths(
+        self,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        w: float,
+        *,
+        grow: int,
+        squeeze: int,
+        floor: float = 0.0,
+    ) -> list[float]:
+        """Columns of a deal list as wide as their cells need, so a long name is not cut short while
+        "none" keeps a wide column: column ``grow`` takes the room left (at least ``floor``), and column
+        ``squeeze`` gives up what is missing (its text shrinks to fit)."""
+        natural = [
+            max(self.measure(header, 6, True), *(self.measure(row[i], 7.5) for row in rows))
+            + 2 * CELL_PAD
+            + 1
+            for i, header in enumerate(headers)
+        ]
+        widths = list(natural)
+        widths[grow] = max(natural[grow], floor)
+        left = w - sum(widths)
+        if left >= 0:
+            widths[grow] += left
+            return widths
+        widths[squeeze] += left
+        if widths[squeeze] < w * 0.25:
+            return [w * n / sum(natural) for n in natural]
+        return widths
 
     # ---- score pads ----
 
@@ -774,24 +808,20 @@ class _Painter:
 
     def pad_deals(self, pad: ScorePad, x: float, y: float, w: float) -> None:
         """One row per deal: its dealer, who is vulnerable, and room for the contract and result."""
-        widths = [w * 0.12, w * 0.34, w * 0.18, w * 0.36]
+        headers = ("Deal", "Dealer", "Vul.", "Contract, result")
+        rows = [self.deal_cells(deal) for deal in pad.seating.deals]
+        widths = self.deal_widths(headers, rows, w, grow=3, squeeze=1, floor=w * 0.32)
         row = self.PAD_DEAL_ROW
         cx = x
-        for header, cw in zip(("Deal", "Dealer", "Vul.", "Contract, result"), widths, strict=True):
+        for header, cw in zip(headers, widths, strict=True):
             self.text(cx, y, cw, row, header, size=6, bold=True)
             cx += cw
         cy = y + row
-        for deal in pad.seating.deals:
+        for cells in rows:
             self.rule(x, cy, x + w, cy, 0.1, 160)
-            cells = [
-                str(deal.number),
-                f"{deal.dealer.value}  {deal.dealer_name}",
-                VULNERABILITY_WORDS[deal.vulnerability],
-                deal.result,
-            ]
             cx = x
-            for cell, cw in zip(cells, widths, strict=True):
-                self.text(cx, cy, cw, row, cell, size=7.5, bold=cell == deal.result and bool(cell))
+            for index, (cell, cw) in enumerate(zip(cells, widths, strict=True)):
+                self.text(cx, cy, cw, row, cell, size=7.5, bold=index == 3)
                 cx += cw
             cy += row
         self.rule(x, cy, x + w, cy, 0.1, 160)

@@ -13,10 +13,11 @@ import pytest
 
 from rotation.cards import Cards, Document, Paper, Presence, build_cards, signed
 from rotation.cards_pdf import render_pdf, visual_order
+from rotation.formats import schedule_to_data
 from rotation.session import RubberRecord, Session, session_from_data
 from scoring.seat import Side
 from scoring.tally import RecordedNet
-from tests.test_cards import SESSIONS, five_player_data, regular_example_data
+from tests.test_cards import SESSIONS, bulletin_session, five_player_data, regular_example_data
 
 MM: float = 72 / 25.4
 """PDF points per millimetre."""
@@ -250,6 +251,36 @@ def test_many_results_go_side_by_side_under_the_tally() -> None:
     assert [w.text.split(":")[0] for w in listed] == expected
     assert len({round(w.x) for w in listed}) >= 3
     assert all(a.y > b.y or a.x < b.x for a, b in itertools.pairwise(listed))  # down, then across
+
+
+LONG_NAMES = (
+    "Mary-Kate Worthington",
+    "Bartholomew Fitzgerald",
+    "Zoë",
+    "Łukasz Wiśniewski",
+    "Ann",
+    "Jean-Baptiste Delacroix",
+)
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_long_names_are_never_cut_short(paper: Paper) -> None:
+    """Six players with long names and a rubber recorded: every table card and score pad prints each
+    dealer's whole name beside the seat (the deal columns are as wide as they need, the vulnerability
+    column narrow) and the two players sitting out, on two lines if need be; nothing ends in an ellipsis."""
+    session = session_from_data(
+        {
+            **schedule_to_data(bulletin_session(LONG_NAMES).schedule),
+            "results": [{"round": 1, "table": 1, "deals": ["4H S =", "3NTX W -2", "1C N +2", "5DX E -1"]}],
+        }
+    )
+    result = render(session, paper, (Document.TABLES, Document.PADS))
+    for document in (Document.TABLES, Document.PADS):
+        text = result.text(document)
+        assert "\u2026" not in text
+        for seating in (pad.seating for pad in result.cards.pads):
+            for deal in seating.deals:
+                assert f"\n{deal.dealer.value} {deal.dealer_name}\n" in text
 
 
 def test_letter_paper() -> None:
