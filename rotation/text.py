@@ -259,10 +259,11 @@ def tally_tables(sheet: TallySheet) -> Group:
 
 
 def _unit(session: Session) -> str:
-    rules = session.rules
-    if rules.method.value == "russian":
-        return "IMPs"
-    return "points" if rules.unit.value == "points" else "hundreds"
+    """The tally's unit as JSON writes it: ``hundreds``, ``points`` or ``imps``, the values `rank --unit`
+    and `rank --json` use, so a program reads one spelling everywhere."""
+    from rotation.season import tally_unit
+
+    return tally_unit(session.rules).value
 
 
 def tally_data(sheet: TallySheet) -> dict[str, object]:
