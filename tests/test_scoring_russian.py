@@ -49,6 +49,41 @@ def test_target_table_rows(hcp: int, nonvul: int, vul: int) -> None:
     assert (hcp_target(hcp, vulnerable=False), hcp_target(hcp, vulnerable=True)) == (nonvul, vul)
 
 
+SEED_000_TARGETS = """
+  20              0          0
+  21             50         50
+  22             70         70
+  23            110        110
+  24            200        290
+  25            300        440
+  26            350        520
+  27            400        600
+  28            430        630
+  29            460        660
+  30            490        690
+  31            600        900
+  32            700       1050
+  33            900       1350
+  34           1000       1500
+  35           1100       1650
+  36           1200       1800
+  37           1300       1950
+  38           1300       1950
+  39           1300       1950
+  40           1300       1950
+"""
+"""Seed 000's target table as printed (High Card Points, Not Vul., Vulnerable)."""
+
+
+def test_every_row_of_the_target_table() -> None:
+    """Seed 000, Chicago with Russian Scoring: every row of the target table, 20 to 40 points, both
+    vulnerabilities, copied from the page as printed."""
+    rows = [tuple(int(word) for word in line.split()) for line in SEED_000_TARGETS.strip().splitlines()]
+    assert [hcp for hcp, _, _ in rows] == list(range(20, 41))
+    for hcp, nonvul, vul in rows:
+        assert (hcp_target(hcp, vulnerable=False), hcp_target(hcp, vulnerable=True)) == (nonvul, vul)
+
+
 def test_target_table_shape() -> None:
     """Seed 000: 21 rows (20-40), rising with the points, flat from 37, vulnerable never below non-vul."""
     assert len(HCP_TARGETS) == 21
