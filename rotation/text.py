@@ -76,11 +76,13 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
 def balance_summary(balance: Balance) -> str:
     """One paragraph a host can read: how even the evening is, against the best possible."""
     b = balance
+    partners = _range(c for pq, c in b.partners.items() if pq not in b.avoid)
+    played = _range(b.played.values())
     parts = [
-        f"each pair partners {_range(c for pq, c in b.partners.items() if pq not in b.avoid)} times"
+        f"each pair partners {partners} time{'' if partners == '1' else 's'}"
         f" (best possible {_bound(b.partner_bound.floor, b.partner_bound.ceil)})",
         f"opposes {_range(b.opponents.values())}",
-        f"each player plays {_range(b.played.values())} rounds",
+        f"each player plays {played} round{'' if played == '1' else 's'}",
         f"first deals {_range(b.first_deals.values())}",
         f"seat moves {b.total_seat_moves}",
     ]
