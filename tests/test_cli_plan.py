@@ -134,8 +134,31 @@ def test_check_reports_balance(runner: CliRunner, tmp_path: Path) -> None:
     path.write_text(json.dumps(schedule_to_data(schedule, find_cycle("dealer"))))
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0, result.output
-    partners_row = next(line for line in result.output.splitlines() if "partners (per pair)" in line)
-    assert re.findall(r"\d+", partners_row)[:3] == ["1", "1", "0"]  # min, max, spread
+    rows = {
+        measure: re.findall(r"\d+", line.split(measure)[1])[:3]  # min, max, spread
+        for line in result.output.splitlines()
+        for measure in (
+            "partners (per pair)",
+            "opponents (per pair)",
+            "rounds played",
+            "sit-outs",
+            "first deals",
+            "seat moves",
+        )
+        if line.strip().startswith(measure)
+    }
+    # The bulletin's chart: a whist design for five; seat moves counted by hand from DESIGN.md's chart
+    # (Ann S-E-N-W: 3; Helen N-N-E, out, W: 1; Doris E-S, out, E-S: 2; Jean W, out, S-S-E: 1; Shirley 1).
+    assert rows == {
+        "partners (per pair)": ["1", "1", "0"],
+        "opponents (per pair)": ["2", "2", "0"],
+        "rounds played": ["4", "4", "0"],
+        "sit-outs": ["1", "1", "0"],
+        "first deals": ["1", "1", "0"],
+        "seat moves": ["1", "3", "2"],
+    }
+    ann = next(line for line in result.output.splitlines() if line.split()[1:2] == ["Ann"])
+    assert ann.split()[2:] == ["4", "1", "1", "0", "1", "3"]  # played, sat out, run, away, first deals, moves
     assert "Shirley" in result.output
 
 
