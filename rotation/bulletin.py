@@ -78,10 +78,11 @@ def six_player(rounds: int) -> tuple[Round, ...]:
     fewest players move, and among those seatings spread the first deals most evenly.
 
     The chart's eight rubbers sit pairs {1,2} and {3,4} out three times and {5,6} twice, so past rubber 8
-    the chart repeats with the pairs' roles rotated ({1,2} plays as {5,6}, {3,4} as {1,2}, {5,6} as
-    {3,4}): sit-outs then stay within one of each other after every round, however long the evening."""
+    the chart repeats with the pairs' places rotated (players 5 and 6 take the chart's places 1 and 2,
+    players 1 and 2 take 3 and 4, players 3 and 4 take 5 and 6): sit-outs then stay within one of each
+    other after every round, however long the evening."""
     chart = six_player_rubbers()
-    rotate = (4, 5, 0, 1, 2, 3)  # the pair roles' rotation for each repeat of the chart
+    rotate = (4, 5, 0, 1, 2, 3)  # who takes the chart's place 1, 2, ... at each repeat of the chart
     pairings: list[Pairing] = []
     for number in range(rounds):
         (a, b), (c, d) = chart[number % len(chart)]

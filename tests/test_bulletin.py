@@ -213,6 +213,25 @@ def test_six_players_past_the_chart_keep_sit_outs_even() -> None:
     assert set(check(movement).sat_out.values()) == {48 * 2 // 6}
 
 
+def test_six_players_past_the_chart_repeat_it_with_places_turned() -> None:
+    """README: past rubber 8 the chart starts again with players 5 and 6 in its places 1 and 2, players 1
+    and 2 in places 3 and 4, players 3 and 4 in places 5 and 6; and turns again after rubber 16."""
+    place = {1: 5, 2: 6, 3: 1, 4: 2, 5: 3, 6: 4}  # chart place -> player who takes it at the first repeat
+    rounds = bulletin_movement(6, 24).rounds
+    chart = [((a + 1, b + 1), (c + 1, d + 1)) for (a, b), (c, d) in six_player_rubbers()]
+
+    def player(chart_place: int, repeats: int) -> int:
+        for _ in range(repeats):
+            chart_place = place[chart_place]
+        return chart_place
+
+    for number, rnd in enumerate(rounds):
+        expected = {frozenset(player(p, number // 8) for p in pair) for pair in chart[number % 8]}
+        (table,) = rnd.tables
+        pairs = {frozenset(p + 1 for p in table.pair(side)) for side in (Seat.NORTH.side, Seat.EAST.side)}
+        assert pairs == expected, number + 1
+
+
 def test_table_turned_keeps_partnerships() -> None:
     """Turning a whole table moves everyone, first dealer included, and keeps who partners whom."""
     table = Table(1, 2, 0, 3, Seat.SOUTH)
