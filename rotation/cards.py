@@ -239,6 +239,9 @@ class PadScore:
     """``hundreds``, ``points`` or ``IMPs``."""
     net: str = ""
     """The net as written when the rubber was recorded without its deals (``E-W +3``)."""
+    by_difference: bool = True
+    """Whether the tally is the difference of the two totals; not under Russian scoring, where each deal is
+    compared with its high-card-point target, so the pad prints no Net row that could contradict it."""
 
     def column(self, side: Side, line: Line) -> tuple[PadEntry, ...]:
         """One side's entries on one part of the pad: above (nearest the line first) or below."""
@@ -501,7 +504,12 @@ def pad_score(rubber: ScoredRubber, unit: str = "hundreds") -> PadScore:
     above = tuple(_above(score.entries, side) for side in (Side.NS, Side.EW))
     assert len(above) == 2
     return PadScore(
-        (above[0], above[1]), _below(score), (score.ns_points, score.ew_points), rubber.ns_tally, unit
+        (above[0], above[1]),
+        _below(score),
+        (score.ns_points, score.ew_points),
+        rubber.ns_tally,
+        unit,
+        by_difference=score.rules.method is not Method.RUSSIAN,
     )
 
 

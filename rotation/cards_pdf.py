@@ -765,8 +765,9 @@ class _Painter:
             low, high = sorted(score.points)
             self.text(ns_x, totals_y, col_w - 3, row, str(ns_points), size=8.5, bold=True, align="R")
             self.text(ew_x, totals_y, col_w - 3, row, str(ew_points), size=8.5, bold=True, align="R")
-            self.text(winner_x, totals_y + row, col_w - 3, row, str(-low), size=8.5, align="R")
-            self.text(winner_x, totals_y + 2 * row, col_w - 3, row, str(high - low), size=8.5, align="R")
+            if score.by_difference:
+                self.text(winner_x, totals_y + row, col_w - 3, row, str(-low), size=8.5, align="R")
+                self.text(winner_x, totals_y + 2 * row, col_w - 3, row, str(high - low), size=8.5, align="R")
         winner = score.winner
         if score.points is None and score.net:
             self.text(

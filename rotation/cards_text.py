@@ -160,10 +160,9 @@ def pad_lines(pad: ScorePad) -> list[str]:
         lines.append(_pad(str(ns_points), col, ">") + " | " + _pad(str(ew_points), col, ">"))
         low, high = sorted((ns_points, ew_points))
         cells = ["", ""]
-        cells[0 if ns_points > ew_points else 1] = str(-low)
-        lines.append(_pad(cells[0], col, ">") + " | " + _pad(cells[1], col, ">"))
-        cells[0 if ns_points > ew_points else 1] = str(high - low)
-        lines.append(_pad(cells[0], col, ">") + " | " + _pad(cells[1], col, ">"))
+        for value in (-low, high - low) if score.by_difference else ():
+            cells[0 if ns_points > ew_points else 1] = str(value)
+            lines.append(_pad(cells[0], col, ">") + " | " + _pad(cells[1], col, ">"))
     recorded = f" (recorded as {score.net})" if score.net else ""
     lines.append(f"Rubber: {score.result} in {score.unit}{recorded}")
     return [line.rstrip() for line in lines]

@@ -338,3 +338,32 @@ def test_markdown_tables_are_well_formed() -> None:
             assert len(counts) == 1, table
             table = []
     assert "B\\|ob" in text
+
+
+def test_russian_pad_prints_no_net_that_contradicts_its_tally() -> None:
+    """Under Russian scoring each deal is compared with its high-card-point target, so N-S can score more
+    points and still lose IMPs: the pad shows both totals and the tally, but no Net row beside them."""
+    data = regular_example_data()
+    data["scoring"] = {"method": "russian"}
+    data["results"] = [
+        {
+            "round": 1,
+            "table": 1,
+            "deals": [
+                {"result": "4H S =", "hcp_ns": 26},
+                {"result": "3NT N -1", "hcp_ns": 24},
+                {"result": "2S E +1", "hcp_ns": 18},
+                {"result": "1NT W =", "hcp_ns": 20},
+            ],
+        }
+    ]
+    cards = build_cards(session_from_data(data), documents=[Document.PADS])
+    (pad,) = cards.pads
+    assert pad.score is not None and not pad.score.by_difference
+    ns, ew = pad.score.points or (0, 0)
+    assert ns > ew and pad.score.result.startswith("E-W +")
+    lines = render_text(cards).splitlines()
+    totals = next(i for i, line in enumerate(lines) if line.split() == [str(ns), "|", str(ew)])
+    assert lines[totals + 1] == f"Rubber: {pad.score.result} in IMPs"
+    regular = build_cards(session_from_data(regular_example_data()), documents=[Document.PADS])
+    assert regular.pads[0].score is not None and regular.pads[0].score.by_difference
