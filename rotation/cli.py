@@ -224,7 +224,8 @@ def plan_command(
     time_limit: Annotated[
         float,
         typer.Option(
-            help="Seconds the balanced planner may search (it stops sooner when it proves the best)."
+            min=0.1,
+            help="Seconds the balanced planner may search (it stops sooner when it proves the best).",
         ),
     ] = 10.0,
     vulnerability: Annotated[str, typer.Option(help=VULNERABILITY_HELP)] = "dealer",

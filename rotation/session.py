@@ -52,7 +52,9 @@ class RubberRecord:
         unknown = sorted(set(data) - {"round", "table", "deals", "net"})
         if unknown:
             raise SessionError(f"{where}: unknown field {unknown[0]!r} (expected round, table, deals or net)")
-        rnd, table = data.get("round"), data.get("table", 1)
+        rnd, table = data.get("round"), data.get("table")
+        if table is None and type(rnd) is int:
+            raise SessionError(f"{where}: round {rnd} needs its table number too (tables count from 1)")
         if type(rnd) is not int or type(table) is not int:
             raise SessionError(f"{where}: round and table must be whole numbers counting from 1")
         where = f"round {rnd}, table {table}"

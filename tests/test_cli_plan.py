@@ -111,6 +111,7 @@ def test_plan_rounds_beyond_the_cycle(runner: CliRunner) -> None:
         (["plan", "A", "B", "C", "D", "--rounds", "two"], "--rounds"),
         (["plan", "A", "B", "C", "D", "--method", "fancy"], "--method"),
         (["plan", "A", "B", "C", "D", "--seed", "x"], "--seed"),
+        (["plan", "A", "B", "C", "D", "E", "F", "G", "--time-limit", "0"], "--time-limit"),
         (["plan"], "Missing argument"),
         (["plan", "Ann", "Bob", "Cy", " ann "], "given twice"),
         (["plan", "A", "B", "C", "D", "--away", "Zed:1"], "not one of the players"),
