@@ -394,6 +394,7 @@ def solve(
         return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed())
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
+    built = _built_prefix_by_prefix(problem, run)
     given = _drafts_of(problem, hint) if hint is not None else None
     first = given if given is not None else _construct(problem, random.Random(seed))
     drafts, outcomes = _pairings(problem, first, run, share=0.2 if by_games else 0.5)
@@ -404,9 +405,10 @@ def solve(
         if better is not None and _rank(problem, better) <= _rank(problem, drafts):
             drafts, outcomes = better, more
     elif not by_games and problem.spec.previous is None and problem.free:
-        drafts = _improve_opponents(problem, drafts, run, run.until(0.9))
+        drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
     if not drafts and problem.free:
         return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed())
+    drafts = _in_prefix_order(problem, drafts, built)
     dealers, more = _choose_dealers(problem, drafts, run)
     outcomes += more
     rounds = problem.kept + _seat(problem, drafts, dealers)
@@ -1236,6 +1238,55 @@ def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
     return tuple(measured[name] for name in (PARTNER, PLAYED, SHARE, REPEATS, CHANGES, OPPONENT))
 
 
+PREFIX_BUILD_TABLES = 2
+"""The most tables a round for which rounds are also built prefix by prefix (``_built_prefix_by_prefix``)."""
+
+
+def _built_prefix_by_prefix(problem: _Problem, run: _Run) -> list[_Draft] | None:
+    """For a small group with everyone present throughout, rounds built so that every prefix is within
+    its bounds (``rotation.order.prefix_movement``, a fifth of the time at most), in case no order of the
+    planner's own rounds manages that; else None."""
+    from rotation.order import prefix_movement
+
+    small = all(problem.tables[r] <= PREFIX_BUILD_TABLES for r in problem.free)
+    if not (problem.plain and small and problem.free):
+        return None
+    built = prefix_movement(problem.n, problem.rounds, seed=run.seed, deadline=run.until(0.2))
+    return _drafts_of(problem, built) if built is not None else None
+
+
+def _in_prefix_order(problem: _Problem, drafts: list[_Draft], built: list[_Draft] | None) -> list[_Draft]:
+    """The planned rounds in the order that leaves an evening stopped after any round as even as that
+    many rounds allow (``rotation.order``), never at the cost of a sit-out twice running or a change from
+    the previous plan. If no order of them keeps every prefix within its bounds, the rounds ``built``
+    prefix by prefix are taken instead when they are as good at the end in every rule ranked above the
+    opponent spread: an evening that stops early is common, and a pair partnering twice before another
+    has partnered at all is what players notice."""
+    from rotation.order import is_prefix_balanced, prefix_order
+
+    kept = len(problem.kept)
+
+    def movement(rounds: Sequence[_Draft]) -> Movement:
+        return Movement(problem.n, problem.kept + tuple(_draft_round(d) for d in rounds))
+
+    order = prefix_order(movement(drafts), avoid=problem.avoid, fixed=kept)
+    ordered = [drafts[r - kept] for r in order[kept:]]
+    if _rank(problem, ordered) > _rank(problem, drafts):
+        ordered = drafts
+    if built is None or is_prefix_balanced(movement(ordered), avoid=problem.avoid):
+        return ordered
+    above = [PARTNER, PLAYED, SHARE, REPEATS]
+    ours, theirs = _measure(problem, built), _measure(problem, ordered)
+    if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
+        return built
+    return ordered
+
+
+def _draft_round(draft: _Draft) -> Round:
+    """A round of a draft with plain seats (the first partnership North-South), for counting only."""
+    return Round(tuple(Table(a, c, b, d) for (a, b), (c, d) in draft.games), tuple(draft.sitting_out))
+
+
 # ------------------------------------------------------------------------ stage 2: who meets whom
 
 
@@ -1467,6 +1518,8 @@ def _regroup(
     (none if no such regrouping was found in time)."""
     from ortools.sat.python import cp_model
 
+    from rotation.grouping import group_into_tables
+
     regular = problem.regular_pairs()
     allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
     most_partners = max((counts.partners[pq] for pq in allowed), default=0)
@@ -1488,12 +1541,7 @@ def _regroup(
                 for y in (c, d):
                     meets[_pair(x, y)] -= 1
         players.sort()
-        same = {pq: model.new_bool_var(f"same_{i}_{pq}") for pq in combinations(players, 2)}
-        """pair -> they sit at the same table in that round."""
-        mates = {pq: model.new_bool_var(f"partners_{i}_{pq}") for pq in same if problem.allowed(*pq)}
-        """allowed pair -> they partner in that round."""
-        _tables_of_four(model, players, same)
-        _one_partner_at_the_table(model, players, same, mates)
+        same, mates = group_into_tables(model, players, problem.allowed, prefix=f"r{i}_")
         now = [drafts[i].games[t] for t in tables]
         for pq, var in same.items():
             model.add_hint(var, any(pq[0] in g[0] + g[1] and pq[1] in g[0] + g[1] for g in now))
@@ -1545,34 +1593,6 @@ def _regroup(
             left = [x for x in left if x not in table]
         changed[i] = _Draft(tuple(games), drafts[i].sitting_out)
     return changed
-
-
-def _tables_of_four(
-    model: cp_model.CpModel, players: Sequence[Player], same: Mapping[Pair, cp_model.IntVar]
-) -> None:
-    """Each player shares a table with exactly three of the others, and sharing a table is transitive:
-    the players fall into tables of four."""
-    for p in players:
-        model.add(sum(same[_pair(p, q)] for q in players if q != p) == 3)
-    for a, b, c in combinations(players, 3):
-        ab, ac, bc = same[a, b], same[a, c], same[b, c]
-        model.add_bool_or([~ab, ~bc, ac])
-        model.add_bool_or([~ab, ~ac, bc])
-        model.add_bool_or([~ac, ~bc, ab])
-
-
-def _one_partner_at_the_table(
-    model: cp_model.CpModel,
-    players: Sequence[Player],
-    same: Mapping[Pair, cp_model.IntVar],
-    mates: Mapping[Pair, cp_model.IntVar],
-) -> None:
-    """Each player partners exactly one other, at their own table (pairs who must not partner have no
-    variable, so never do)."""
-    for p in players:
-        model.add_exactly_one(mates[_pair(p, q)] for q in players if q != p and _pair(p, q) in mates)
-    for pq, var in mates.items():
-        model.add_implication(var, same[pq])
 
 
 # ------------------------------------------------------------------------ small groups: whole games
