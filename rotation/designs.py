@@ -1,0 +1,1015 @@
+"""Whist designs: every pair of players partners exactly once and opposes exactly twice.
+
+A whist design Wh(n) exists for every n = 0 or 1 (mod 4) (Baker 1975; see I. Anderson, *Combinatorial
+Designs and Tournaments*, Oxford 1997, and the Handbook of Combinatorial Designs, 2nd ed., "Whist
+tournaments"). The book (``schedules/whist.json``) keeps each one as a single *starter* round over an
+abelian group G, written in player numbers: player p is the group element whose mixed-radix digits, first
+modulus most significant, spell p. Developing the starter adds each element of G to every player:
+
+- n = 4k + 1: G has order n; the starter has k tables and player 0 (the group's zero) sits out, so round g
+  sits out player g and there are n rounds;
+- n = 4k: G has order n - 1 and a fixed player "infinity" (player n - 1) is never moved, so there are
+  n - 1 rounds with k tables each.
+
+The starter's differences decide everything: every nonzero element of G is a partner difference exactly
+once and an opponent difference exactly twice. Because every player runs through every starter position
+once, the development gives each player each seat equally often (n = 4k + 1) and each player deals first
+once per starter table. Infinity alone would keep its seat, so its table is turned round by round
+(``infinity_turns``) and it deals first in the rounds listed in ``infinity_deals``.
+
+Directed (each other player once on your left, once on your right): the left differences of the starter
+(East - North, South - East, West - South, North - West) must cover the nonzero elements once. For
+n = 4k that is impossible with a fixed infinity: those differences sum to zero at an ordinary table and
+to West - East at infinity's, while the nonzero elements of a group of odd order sum to zero, so West and
+East would coincide. There the search makes left and right as even as it can (one difference twice,
+its negative never).
+
+Constructions, by n:
+
+- ``cyclotomic``, n = q a prime power = 1 (mod 4): with x primitive in GF(q), the starter tables are
+  (x^i, x^(i+k), x^(i+2k), x^(i+3k)) for i < k. Since x^k is a fourth root of unity w, the partner
+  differences are 2 x^i w^j and the left differences (w - 1) x^i w^j: every nonzero element once each, so
+  the design is directed.
+- ``patterned search``, n = 4k + 1: tables (a, b, -a, -b) (partners {x, -x}: a patterned starter, so the
+  partner condition holds by itself); a small search pairs the classes {x, -x} so that the left
+  differences, +-(a - b) and +-(a + b), cover every nonzero element once: again directed.
+- ``search``: simulated annealing on the starter over Z_v (v = n or n - 1), all differences at once,
+  partner and opponent conditions hard and the left differences soft.
+
+Regenerate the book (takes minutes, not part of planning)::
+
+    python -m rotation.designs build                  # writes schedules/whist.json
+    python -m rotation.designs build --sizes 21 33    # only these sizes
+    python -m rotation.designs build --check          # rebuild in memory, compare with the book
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, product
+from typing import Any
+
+from rotation.model import Movement, Player, Round, Table
+from scoring.seat import Seat
+
+__all__ = [
+    "BOOK_FORMAT",
+    "Group",
+    "Starter",
+    "book",
+    "build_book",
+    "construct",
+    "cyclotomic_starter",
+    "design_movement",
+    "design_rounds",
+    "develop",
+    "is_whist_size",
+    "left_right_excess",
+    "patterned_starter",
+    "search_starter",
+    "whist_design",
+    "whist_sizes",
+    "whist_starter",
+]
+
+BOOK_FORMAT = "chicago-whist-book/1"
+BOOK_NAME = "whist"
+BOOK_SIZES = tuple(n for n in range(4, 66) if n % 4 in (0, 1))
+"""Every whist size from the bulletin's four to 65 (so every size up to 64 and the next one)."""
+
+_SEATS = tuple(Seat)
+
+
+def is_whist_size(n_players: int) -> bool:
+    """A whist design exists exactly when n = 0 or 1 (mod 4) (Baker 1975)."""
+    return n_players >= 4 and n_players % 4 in (0, 1)
+
+
+def design_rounds(n_players: int) -> int:
+    """Rounds in a whist design: n - 1 when n = 0 (mod 4) (nobody sits out), else n (one sits out)."""
+    if not is_whist_size(n_players):
+        raise ValueError(f"no whist design for {n_players} players: n must be 0 or 1 (mod 4), at least 4")
+    return n_players - 1 if n_players % 4 == 0 else n_players
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A finite abelian group Z_m1 x Z_m2 x ..., elements numbered in mixed radix (m1 most significant)."""
+
+    moduli: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.moduli or min(self.moduli) < 1:
+            raise ValueError(f"a group needs positive moduli, got {self.moduli}")
+
+    @property
+    def order(self) -> int:
+        return math.prod(self.moduli)
+
+    @property
+    def name(self) -> str:
+        return " x ".join(f"Z_{m}" for m in self.moduli)
+
+    def digits(self, x: int) -> tuple[int, ...]:
+        out = []
+        for m in reversed(self.moduli):
+            x, digit = divmod(x, m)
+            out.append(digit)
+        return tuple(reversed(out))
+
+    def number(self, digits: Iterable[int]) -> int:
+        x = 0
+        for m, digit in zip(self.moduli, digits, strict=True):
+            x = x * m + digit % m
+        return x
+
+    def add(self, x: int, y: int) -> int:
+        return self.number(a + b for a, b in zip(self.digits(x), self.digits(y), strict=True))
+
+    def neg(self, x: int) -> int:
+        return self.number(-a for a in self.digits(x))
+
+    def sub(self, x: int, y: int) -> int:
+        return self.add(x, self.neg(y))
+
+    def table(self, op: str) -> list[list[int]]:
+        """The whole ``add`` or ``sub`` table, for the searches' inner loops."""
+        f = self.add if op == "add" else self.sub
+        return [[f(x, y) for y in range(self.order)] for x in range(self.order)]
+
+
+@dataclass(frozen=True, slots=True)
+class Starter:
+    """One round of a whist design and how the others follow from it (see the module docstring).
+
+    tables: the starter round in player numbers; sitting_out: player 0 when n = 4k + 1.
+    infinity_turns: per developed round, how infinity's table is placed: turned t seats clockwise (t < 4),
+    or reflected (East and West exchanged) and then turned t - 4 (t >= 4).
+    infinity_deals: the developed rounds (0-based) in which infinity deals first at its table.
+    order: the developed rounds in the order they are played (``rotation.order.prefix_order``, so that an
+    evening stopped after any round is as even as it can be); empty means as developed.
+    """
+
+    n_players: int
+    moduli: tuple[int, ...]
+    tables: tuple[Table, ...]
+    sitting_out: tuple[Player, ...] = ()
+    infinity_turns: tuple[int, ...] = ()
+    infinity_deals: tuple[int, ...] = ()
+    construction: str = ""
+    source: str = ""
+    directed: bool = False
+    order: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        order = Group(self.moduli).order
+        if self.order and sorted(self.order) != list(range(order)):
+            raise ValueError(f"the order of play must list each of the {order} rounds once")
+        if not is_whist_size(self.n_players):
+            raise ValueError(f"no whist design for {self.n_players} players")
+        expected = self.n_players - 1 if self.n_players % 4 == 0 else self.n_players
+        if order != expected:
+            raise ValueError(f"{self.n_players} players need a group of order {expected}, got {order}")
+        if len(self.tables) != self.n_players // 4:
+            raise ValueError(f"{self.n_players} players need {self.n_players // 4} starter tables")
+        if self.has_infinity and len(self.infinity_turns) != order:
+            raise ValueError(
+                f"infinity's table needs one turn per round ({order}), got {len(self.infinity_turns)}"
+            )
+
+    @property
+    def group(self) -> Group:
+        return Group(self.moduli)
+
+    @property
+    def has_infinity(self) -> bool:
+        return self.n_players % 4 == 0
+
+    @property
+    def infinity(self) -> Player | None:
+        """The fixed player (n = 4k), numbered n - 1; None when n = 4k + 1."""
+        return self.n_players - 1 if self.has_infinity else None
+
+    @property
+    def rounds(self) -> int:
+        return self.group.order
+
+    def to_data(self) -> dict[str, Any]:
+        """The book's JSON entry."""
+        data: dict[str, Any] = {
+            "players": self.n_players,
+            "group": self.group.name,
+            "moduli": list(self.moduli),
+            "infinity": self.infinity,
+            "construction": self.construction,
+            "source": self.source,
+            "directed": self.directed,
+            "tables": [[*t.players, t.first_dealer.value] for t in self.tables],
+            "sitting_out": list(self.sitting_out),
+        }
+        if self.has_infinity:
+            data["infinity_turns"] = "".join(str(t) for t in self.infinity_turns)
+            data["infinity_deals"] = list(self.infinity_deals)
+        if self.order:
+            data["order"] = list(self.order)
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Starter:
+        tables = tuple(Table(n, e, s, w, Seat.parse(dealer)) for n, e, s, w, dealer in data["tables"])
+        return cls(
+            n_players=data["players"],
+            moduli=tuple(data["moduli"]),
+            tables=tables,
+            sitting_out=tuple(data["sitting_out"]),
+            infinity_turns=tuple(int(t) for t in data.get("infinity_turns", "")),
+            infinity_deals=tuple(data.get("infinity_deals", ())),
+            construction=data["construction"],
+            source=data["source"],
+            directed=data["directed"],
+            order=tuple(data.get("order", ())),
+        )
+
+
+def _shift(order: int, round_index: int) -> int:
+    """The group element added in developed round ``round_index``: the elements in descending order, so
+    that (n = 4k + 1) the lowest on the score sheet sits out round 1, as in the bulletin's movements."""
+    return order - 1 - round_index
+
+
+def develop(starter: Starter) -> Movement:
+    """Every round of the design: the starter plus each element of the group, infinity fixed."""
+    group = starter.group
+    order = group.order
+    infinity = starter.infinity
+    add = [group.digits(x) for x in range(order)]
+    rounds = []
+    for index in range(order):
+        shift = add[_shift(order, index)]
+        to = [group.number(a + b for a, b in zip(add[p], shift, strict=True)) for p in range(order)]
+        if infinity is not None:
+            to.append(infinity)
+        tables = []
+        for table in starter.tables:
+            moved = table.mapped(to)
+            if infinity is not None and infinity in table:
+                moved = _turn_infinity_table(moved, infinity, starter.infinity_turns[index],
+                                             index in starter.infinity_deals)
+            tables.append(moved)
+        rounds.append(Round(tuple(tables), tuple(to[p] for p in starter.sitting_out)))
+    if starter.order:
+        rounds = [rounds[index] for index in starter.order]
+    kind = "directed whist design" if starter.directed else "whist design"
+    return Movement(starter.n_players, tuple(rounds),
+                    name=f"{kind} Wh({starter.n_players}) over {group.name} ({starter.construction})")
+
+
+def _turn_infinity_table(table: Table, infinity: Player, turns: int, infinity_deals: bool) -> Table:
+    if turns >= 4:  # reflected: East and West change places, and so does the first dealer if one of them
+        table = Table.from_seats(
+            [table.north, table.west, table.south, table.east], _SEATS[-table.first_dealer.index % 4]
+        )
+    turned = table.turned(turns % 4)
+    if infinity_deals:
+        return Table.from_seats(turned.players, turned.seat_of(infinity))
+    return turned
+
+
+# --- the book ---------------------------------------------------------------------------------------
+
+
+@cache
+def book() -> dict[int, Starter]:
+    """Every starter in ``schedules/whist.json``, by number of players (read once)."""
+    import schedules
+
+    data = schedules.load(BOOK_NAME)
+    if data.get("format") != BOOK_FORMAT:
+        raise ValueError(f"schedules/{BOOK_NAME}.json is not a {BOOK_FORMAT} book")
+    return {int(n): Starter.from_data(entry) for n, entry in data["designs"].items()}
+
+
+def whist_sizes() -> tuple[int, ...]:
+    """The sizes the book has a design for."""
+    return tuple(sorted(book()))
+
+
+def whist_starter(n_players: int) -> Starter:
+    """The book's starter for ``n_players``; KeyError when the book has none."""
+    try:
+        return book()[n_players]
+    except KeyError:
+        sizes = whist_sizes()
+        raise KeyError(
+            f"no whist design for {n_players} players in the book "
+            f"(it has n = 0 or 1 mod 4 from {sizes[0]} to {sizes[-1]})"
+        ) from None
+
+
+def whist_design(n_players: int) -> Movement:
+    """The whist design for ``n_players`` from the book: every pair partners once, opposes twice."""
+    return develop(whist_starter(n_players))
+
+
+def design_movement(n_players: int, rounds: int) -> Movement | None:
+    """The book's whist design played over and over for ``rounds`` rounds (the last pass cut short), or
+    None when the book has no design for ``n_players``. Whole passes are perfect: every pair partners
+    equally often and opposes twice as often; a cut-short pass is the planner's starting point."""
+    if not is_whist_size(n_players) or n_players not in book():
+        return None
+    design = whist_design(n_players)
+    passes = -(-rounds // len(design))
+    return Movement(n_players, (design.rounds * passes)[:rounds], design.name)
+
+
+# --- measuring a starter by its differences -----------------------------------------------------------
+
+
+def _differences(
+    starter_tables: Sequence[Sequence[int]], sub: Sequence[Sequence[int]], infinity: int
+) -> tuple[Counter[int], Counter[int], Counter[int]]:
+    """Partner, opponent and left differences of a starter (pairs with infinity left out)."""
+    partner: Counter[int] = Counter()
+    opponent: Counter[int] = Counter()
+    left: Counter[int] = Counter()
+    for a, b, c, d in starter_tables:
+        for x, y in ((a, c), (c, a), (b, d), (d, b)):
+            if infinity not in (x, y):
+                partner[sub[y][x]] += 1
+        for x, y in ((a, b), (b, c), (c, d), (d, a)):
+            if infinity not in (x, y):
+                left[sub[y][x]] += 1
+                opponent[sub[y][x]] += 1
+                opponent[sub[x][y]] += 1
+    return partner, opponent, left
+
+
+def left_right_excess(movement: Movement) -> int:
+    """Ordered pairs (p, q) with q on p's left more than once: 0 exactly when every two players who meet
+    twice as opponents sit once each way round (a directed design)."""
+    left: Counter[tuple[Player, Player]] = Counter()
+    for rnd in movement.rounds:
+        for table in rnd.tables:
+            seats = table.players
+            for i in range(4):
+                left[(seats[i], seats[(i + 1) % 4])] += 1
+    return sum(count - 1 for count in left.values() if count > 1)
+
+
+# --- constructions ------------------------------------------------------------------------------------
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    """(p, e) with q = p^e, or None."""
+    for p in range(2, q + 1):
+        if q % p == 0:
+            e = 0
+            while q % p == 0:
+                q //= p
+                e += 1
+            return (p, e) if q == 1 else None
+    return None
+
+
+Poly = tuple[int, ...]
+"""Coefficients over Z_p, constant term first."""
+
+
+def _poly_mod(f: Poly, g: Poly, p: int) -> Poly:
+    """f mod g over Z_p, g monic."""
+    rest = list(f)
+    while len(rest) >= len(g):
+        lead = rest[-1] % p
+        shift = len(rest) - len(g)
+        for i, coefficient in enumerate(g):
+            rest[shift + i] = (rest[shift + i] - lead * coefficient) % p
+        rest.pop()
+    return tuple(c % p for c in rest)
+
+
+def _irreducible(p: int, e: int) -> Poly:
+    """The first monic irreducible polynomial of degree e over Z_p (no monic factor of degree <= e/2)."""
+    for low in product(range(p), repeat=e):
+        f = (*low, 1)
+        divisors = (
+            (*c, 1) for degree in range(1, e // 2 + 1) for c in product(range(p), repeat=degree)
+        )
+        if all(any(_poly_mod(f, g, p)) for g in divisors):
+            return f
+    raise AssertionError("unreachable: irreducible polynomials exist in every degree")
+
+
+def _field_powers(q: int) -> list[int]:
+    """x^0, x^1, ..., x^(q-2) for a primitive element x of GF(q), as element numbers: the element
+    c_0 + c_1 t + ... is numbered sum c_j p^j (so the additive group is Z_p^e, the book's numbering)."""
+    found = _prime_power(q)
+    if found is None:
+        raise ValueError(f"GF({q}) needs a prime power, got {q}")
+    p, e = found
+    modulus = _irreducible(p, e)
+
+    def times(f: Poly, g: Poly) -> Poly:
+        out = [0] * (len(f) + len(g) - 1)
+        for i, a in enumerate(f):
+            for j, b in enumerate(g):
+                out[i + j] = (out[i + j] + a * b) % p
+        reduced = _poly_mod(tuple(out), modulus, p)
+        return (*reduced, *([0] * (e - len(reduced))))
+
+    def number(f: Poly) -> int:
+        return sum(c * p**j for j, c in enumerate(f))
+
+    one: Poly = (1,) + (0,) * (e - 1)
+    for candidate in range(2, q):
+        x = tuple((candidate // p**j) % p for j in range(e))
+        powers, power = [1], x
+        while power != one:
+            powers.append(number(power))
+            power = times(power, x)
+        if len(powers) == q - 1:
+            return powers
+    raise AssertionError("unreachable: GF(q)* is cyclic")
+
+
+def cyclotomic_starter(q: int) -> Starter:
+    """The cyclotomic starter over GF(q), q = 4k + 1 a prime power: tables x^i (1, w, w^2, w^3), w = x^k.
+
+    Directed whist (every difference once as a partner difference up to sign and once as a left
+    difference); see the module docstring for the two lines of algebra."""
+    found = _prime_power(q)
+    if found is None or q % 4 != 1:
+        raise ValueError(f"the cyclotomic starter needs a prime power q = 1 (mod 4), got {q}")
+    p, e = found
+    k = (q - 1) // 4
+    powers = _field_powers(q)
+    tables = tuple(
+        Table.from_seats([powers[i + j * k] for j in range(4)], _SEATS[i % 4]) for i in range(k)
+    )
+    field = f"GF({q})" if e > 1 else f"Z_{q}"
+    return Starter(
+        n_players=q,
+        moduli=(p,) * e,
+        tables=tables,
+        sitting_out=(0,),
+        construction="cyclotomic",
+        source=f"cyclotomic starter over {field} (x = {powers[1]} primitive); Anderson, Combinatorial "
+        "Designs and Tournaments (1997); Handbook of Combinatorial Designs, 2nd ed., Whist tournaments",
+        directed=True,
+    )
+
+
+def patterned_starter(n_players: int, *, work: float = 30.0, seed: int = 0) -> Starter | None:
+    """A patterned starter over Z_n, n = 4k + 1: tables (a, b, -a, -b), so that the partners {x, -x} have
+    the differences +-2x, every class {d, -d} of nonzero elements once.
+
+    Which classes {a, -a} and {b, -b} share a table is an exact cover, in CP-SAT, of the classes of the
+    opponent differences +-(a - b) and +-(a + b), each once; those are also the table's left differences,
+    so a patterned starter is directed. None when there is none or none in ``work`` seconds. There is
+    none when 3 divides n: the squares of the covered classes, 2(a^2 + b^2) a table, would have to add up
+    to those of all classes, which is impossible unless the sum of d^2 over d < n/2, n(n^2 - 1)/24, is 0
+    mod n. (The same count rules out the pattern with a fixed infinity, n = 4k, for every n.)"""
+    from ortools.sat.python import cp_model
+
+    if n_players % 4 != 1 or n_players < 5:
+        raise ValueError(f"a patterned starter needs n = 1 (mod 4), got {n_players}")
+    n = n_players
+    classes = range(1, (n - 1) // 2 + 1)
+
+    def cls(x: int) -> int:
+        return min(x % n, -x % n)
+
+    model = cp_model.CpModel()
+    together: dict[tuple[int, int], Any] = {}
+    """(a, b) -> the classes {a, -a} and {b, -b} share a table."""
+    holds: dict[int, list[Any]] = {c: [] for c in classes}
+    covers: dict[int, list[Any]] = {c: [] for c in classes}
+    for a, b in combinations(classes, 2):
+        var = together[a, b] = model.new_bool_var(f"together_{a}_{b}")
+        holds[a].append(var)
+        holds[b].append(var)
+        covers[cls(a - b)].append(var)
+        covers[cls(a + b)].append(var)
+    for c in classes:
+        model.add_exactly_one(holds[c])
+        model.add_exactly_one(covers[c])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 2
+    solver.parameters.random_seed = seed
+    solver.parameters.max_time_in_seconds = work
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    rows = [[a, b, n - a, n - b] for (a, b), var in together.items() if solver.value(var)]
+    return _finish(
+        n, (n,), rows, "patterned",
+        f"patterned starter over Z_{n}, tables (a, b, -a, -b), pairs of classes by CP-SAT "
+        "(rotation.designs.patterned_starter); Anderson, Combinatorial Designs and Tournaments (1997)",
+    )
+
+
+def _finish(
+    n_players: int, moduli: tuple[int, ...], tables: Sequence[Sequence[int]], construction: str, source: str
+) -> Starter:
+    """Seat a starter (tables as N, E, S, W; infinity, if any, numbered ``order``, at North of its table),
+    choose first dealers and, when n = 4k, infinity's turns and deals; and say whether it is directed.
+
+    Table i deals first from seat i mod 4 (each player deals once per starter table, whatever the seat);
+    at infinity's table East deals, except in the rounds where infinity does."""
+    group = Group(moduli)
+    order = group.order
+    infinity = n_players % 4 == 0
+    rows = [list(t) for t in tables]
+    if infinity:
+        home = next(i for i, t in enumerate(rows) if order in t)
+        turn = rows[home].index(order)
+        rows[home] = rows[home][turn:] + rows[home][:turn]
+        rows.insert(0, rows.pop(home))
+    _, _, left = _differences(rows, group.table("sub"), order)
+    directed = all(left[d] == 1 for d in range(1, order))
+    seated = [Table.from_seats(t, _SEATS[i % 4]) if order not in t else t for i, t in enumerate(rows)]
+    turns: tuple[int, ...] = ()
+    deals: tuple[int, ...] = ()
+    if infinity:
+        turns, deals = _infinity_rounds(rows[0], group, order)
+        seated[0] = Table.from_seats([n_players - 1 if p == order else p for p in rows[0]], Seat.EAST)
+    return Starter(
+        n_players=n_players,
+        moduli=moduli,
+        tables=tuple(t if isinstance(t, Table) else Table.from_seats(t) for t in seated),
+        sitting_out=() if infinity else (0,),
+        infinity_turns=turns,
+        infinity_deals=deals,
+        construction=construction,
+        source=source,
+        directed=directed,
+    )
+
+
+def _raw(starter: Starter) -> list[list[int]]:
+    """A starter's tables in group elements, infinity numbered ``order`` (undoing ``_finish``)."""
+    order = starter.group.order
+    infinity = starter.infinity
+    return [[order if p == infinity else p for p in t.players] for t in starter.tables]
+
+
+def _ring_multipliers(n: int) -> tuple[int, int, int, int] | None:
+    """Four units of Z_n whose differences are units too (1, 2, 3, 4 when every prime factor of n is at
+    least 5), as the product constructions need; None otherwise."""
+    if n % 2 == 0 or n % 3 == 0:
+        return None
+    return (1, 2, 3, 4)
+
+
+def product_starter(first: Starter, second: Starter) -> Starter:
+    """A starter over G x H from a starter over G (n = 4k + 1) and one over H = Z_n (n = 4k + 1, or 4k with
+    infinity) whose prime factors are all at least 5.
+
+    Players G x H (and infinity). The G-starter sits on G* x {0} (only when H has no infinity), the
+    H-starter on {0} x H* (or {0} x H and infinity), and every G-table (t_0, t_1, t_2, t_3) with every
+    y in H* (or H) gives the table ((t_j, l_j y)) with l = (1, 2, 3, 4): its differences are
+    (t_i - t_j, (l_i - l_j) y), so they run over (delta, H*) (or (delta, H)) once for each difference
+    delta of the G-table, and partner and opponent counts carry over from the two factors; left
+    differences too, so directed factors give a directed product. This is the usual product of Z-cyclic
+    whist designs (cf. Anderson and Finizio's product theorems; Anderson, Combinatorial Designs and
+    Tournaments)."""
+    if first.has_infinity or len(second.moduli) != 1:
+        raise ValueError("the product needs a G-starter for n = 4k + 1 and an H-starter over Z_n")
+    n = second.moduli[0]
+    multipliers = _ring_multipliers(n)
+    if multipliers is None:
+        raise ValueError(f"Z_{n} has no four units with unit differences")
+    g_group, h_group = first.group, second.group
+    size = h_group.order
+    infinity = second.has_infinity
+    order = g_group.order * size
+    inf = order
+
+    def pair(g: int, h: int) -> int:
+        return g * size + h
+
+    rows: list[list[int]] = []
+    if not infinity:
+        rows += [[pair(g, 0) for g in t] for t in _raw(first)]
+    for t in _raw(second):
+        rows.append([inf if h == size else pair(0, h) for h in t])
+    ys = range(size) if infinity else range(1, size)
+    for t in _raw(first):
+        for y in ys:
+            rows.append([pair(g, (m * y) % n) for g, m in zip(t, multipliers, strict=True)])
+    n_players = order + 1 if infinity else order
+    return _finish(
+        n_players,
+        first.moduli + second.moduli,
+        rows,
+        "product",
+        f"product of Wh({first.n_players}) over {g_group.name} ({first.construction}) and "
+        f"Wh({second.n_players}) over {h_group.name}{' with infinity' if infinity else ''} "
+        f"({second.construction}); Anderson, Combinatorial Designs and Tournaments (1997), product theorems",
+    )
+
+
+def _orient(rows: list[list[int]], sub: Sequence[Sequence[int]], inf: int) -> list[list[int]]:
+    """Reflect tables (swap East and West) so that left and right are as even as the pairing allows.
+
+    Reflecting a table reverses its left differences, so each difference class {d, -d} asks that the
+    two tables holding it be reflected alike or not (a parity): the fewest broken parities, exactly
+    for up to 2^16 choices, else by flipping one table at a time while that helps."""
+    rows = [list(t) for t in rows]
+    k = len(rows)
+
+    def faults(tables: Sequence[Sequence[int]]) -> int:
+        left: Counter[int] = Counter()
+        for a, b, c, d in tables:
+            for x, y in ((a, b), (b, c), (c, d), (d, a)):
+                if inf not in (x, y):
+                    left[sub[y][x]] += 1
+        return sum((count - 1) ** 2 for count in left.values()) + sum(
+            1 for d in range(1, len(sub)) if left[d] == 0
+        )
+
+    def flipped(t: Sequence[int]) -> list[int]:
+        return [t[0], t[3], t[2], t[1]]
+
+    if k <= 16:
+        best, best_rows = faults(rows), rows
+        for mask in range(1, 1 << (k - 1)):
+            trial = [flipped(t) if mask >> i & 1 else t for i, t in enumerate(rows)]
+            score = faults(trial)
+            if score < best:
+                best, best_rows = score, trial
+        return best_rows
+    current = faults(rows)
+    improved = True
+    while improved:
+        improved = False
+        for i in range(k):
+            trial = [*rows[:i], flipped(rows[i]), *rows[i + 1:]]
+            score = faults(trial)
+            if score < current:
+                rows, current, improved = trial, score, True
+    return rows
+
+
+def _random_starter(group: Group, infinity: bool, rng: random.Random) -> list[tuple[int, int]]:
+    """Pairs of group elements (and infinity with 0) whose differences +-(y - x) cover every nonzero
+    element once: the partner pairs of a whist starter (a "starter" of G). Simulated annealing."""
+    v = group.order
+    sub = group.table("sub")
+    elements = list(range(1, v))
+    rng.shuffle(elements)
+    counts = [0] * v
+
+    def apply(i: int, sign: int) -> int:
+        x, y = elements[2 * i], elements[2 * i + 1]
+        delta = 0
+        for d in (sub[y][x], sub[x][y]):
+            delta += sign * (2 * counts[d] - 2) + 1
+            counts[d] += sign
+        return delta
+
+    cost = v - 1 + sum(apply(i, 1) for i in range(len(elements) // 2))
+    while cost:
+        i, j = rng.randrange(len(elements)), rng.randrange(len(elements))
+        a, b = i // 2, j // 2
+        if a == b:
+            continue
+        delta = apply(a, -1) + apply(b, -1)
+        elements[i], elements[j] = elements[j], elements[i]
+        delta += apply(a, 1) + apply(b, 1)
+        if delta <= 0 or rng.random() < math.exp(-delta / 0.8):
+            cost += delta
+        else:
+            apply(a, -1)
+            apply(b, -1)
+            elements[i], elements[j] = elements[j], elements[i]
+            apply(a, 1)
+            apply(b, 1)
+    pairs = [(elements[2 * i], elements[2 * i + 1]) for i in range(len(elements) // 2)]
+    return [(v, 0), *pairs] if infinity else pairs
+
+
+def _match_pairs(
+    group: Group, pairs: Sequence[tuple[int, int]], infinity: bool, work: float, seed: int
+) -> list[list[int]] | None:
+    """Two partner pairs per table so that every nonzero difference is an opponent difference exactly
+    twice: one boolean per pair of pairs, an exact cover in CP-SAT. None if infeasible or out of
+    (deterministic) time. Which way round each table goes is left to ``_orient``."""
+    from ortools.sat.python import cp_model
+
+    v = group.order
+    sub = group.table("sub")
+    inf = v
+    model = cp_model.CpModel()
+    by_pair: list[list[Any]] = [[] for _ in pairs]
+    opponents: list[list[Any]] = [[] for _ in range(v)]
+    tables: list[tuple[Any, list[int]]] = []
+    for i, j in combinations(range(len(pairs)), 2):
+        (a, c), (b, d) = pairs[i], pairs[j]
+        if inf in (b, d):
+            (a, c), (b, d) = (b, d), (a, c)
+        chosen = model.new_bool_var(f"table_{i}_{j}")
+        by_pair[i].append(chosen)
+        by_pair[j].append(chosen)
+        for p, q in ((a, b), (b, c), (c, d), (d, a)):
+            if inf not in (p, q):
+                opponents[sub[q][p]].append(chosen)
+                opponents[sub[p][q]].append(chosen)
+        tables.append((chosen, [a, b, c, d]))
+    for options in by_pair:
+        model.add_exactly_one(options)
+    for d in range(1, v):
+        model.add(sum(opponents[d]) == 2)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_deterministic_time = work
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [t for chosen, t in tables if solver.value(chosen)]
+
+
+def _joint_tables(
+    group: Group, infinity: bool, work: float, seed: int, multiplier: int = 1
+) -> list[list[int]] | None:
+    """A whist starter's tables in one CP-SAT model: which elements share a table and which partner, with
+    every class {d, -d} of nonzero differences once among the partners and twice among the opponents.
+    Slower than the two steps where those succeed, but it finds starters whose partner pairs a random
+    first step almost never hits (n = 4k + 1 with 3 dividing n). A ``multiplier`` (a unit of Z_n) asks
+    for a starter that multiplying by it maps onto itself, which cuts the search down (for n = 3p, the
+    unit = 1 mod 3 and -1 mod p finds 21 and 33 in a second). None if none is found in ``work`` seconds.
+    Which way round each table goes is left to ``_orient``."""
+    from ortools.sat.python import cp_model
+
+    from rotation.grouping import group_into_tables
+
+    v = group.order
+    sub = group.table("sub")
+    players = [*range(v), v] if infinity else list(range(1, v))
+    model = cp_model.CpModel()
+    same, mates = group_into_tables(model, players)
+    partners: dict[int, list[Any]] = {}
+    opponents: dict[int, list[Any]] = {}
+    for (x, y), var in same.items():
+        if y == v:
+            continue
+        d = min(sub[y][x], sub[x][y])
+        partners.setdefault(d, []).append(mates[x, y])
+        opponents.setdefault(d, []).extend((var, -mates[x, y]))
+    for d in partners:
+        model.add(sum(partners[d]) == 1)
+        model.add(sum(opponents[d]) == 2)
+    if infinity:  # every translate of a starter is one: infinity partners 0
+        model.add(mates[0, v] == 1)
+    if multiplier != 1:
+        for (x, y), var in same.items():
+            a, b = (p if p == v else p * multiplier % v for p in (x, y))  # infinity stays
+            image = (a, b) if a < b else (b, a)
+            model.add(var == same[image])
+            model.add(mates[x, y] == mates[image])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 2
+    solver.parameters.random_seed = seed
+    solver.parameters.max_time_in_seconds = work
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    rows, left = [], list(players)
+    while left:
+        a = left[0]
+        table = [a, *(x for x in left[1:] if solver.value(same[a, x]))]
+        b = next(x for x in table[1:] if solver.value(mates[a, x]))
+        c, d = (x for x in table if x not in (a, b))
+        rows.append([a, c, b, d])
+        left = [x for x in left if x not in table]
+    return rows
+
+
+def _left_faults(rows: Sequence[Sequence[int]], sub: Sequence[Sequence[int]], inf: int) -> int:
+    """Left differences that come twice (each a class of players who sit on the same side twice)."""
+    _, _, left = _differences(rows, sub, inf)
+    return sum(count - 1 for count in left.values() if count > 1)
+
+
+def search_starter(
+    n_players: int, *, moduli: tuple[int, ...] | None = None, seed: int = 0, attempts: int = 200,
+    work: float = 20.0, patience: int = 3,
+) -> Starter | None:
+    """A whist starter over Z_v (or ``moduli``) found by search, or None.
+
+    n = 4k: in two steps. First the partner pairs: a random starter of the group (annealing; easy). Then
+    which two pairs share a table: an exact cover of the opponent differences in CP-SAT (``work``
+    deterministic seconds at most). A starter that cannot be completed is replaced by another; the search
+    stops at one left difference twice (the least possible with infinity), or ``patience`` attempts after
+    the best, or after ``attempts``. n = 4k + 1: random partner starters almost never complete there, so
+    pairs and tables are found together (``_joint_tables``, ``work`` seconds per attempt), first mapped
+    onto themselves by each multiplier of order two. Either way the tables are then turned so that left
+    and right are as even as they can be (``_orient``)."""
+    if not is_whist_size(n_players):
+        raise ValueError(f"no whist design for {n_players} players")
+    infinity = n_players % 4 == 0
+    v = n_players - 1 if infinity else n_players
+    group = Group(moduli or (v,))
+    if group.order != v:
+        raise ValueError(f"{n_players} players need a group of order {v}, got {group.name}")
+    sub = group.table("sub")
+    if not infinity:
+        cyclic = len(group.moduli) == 1
+        involutions = [u for u in range(2, v - 1) if cyclic and u * u % v == 1]
+        for attempt in range(attempts):
+            for multiplier in [*involutions, 1]:
+                found = _joint_tables(group, infinity, work, seed + attempt, multiplier)
+                if found is not None:
+                    fixed = f", mapped onto itself by x -> {multiplier}x" if multiplier != 1 else ""
+                    return _finish(
+                        n_players, group.moduli, _orient(found, sub, v), "search",
+                        f"search over {group.name}{fixed}: pairs and tables together by CP-SAT "
+                        f"(rotation.designs.search_starter, seed {seed + attempt})",
+                    )
+        return None
+    rng = random.Random(seed)
+    best: tuple[int, list[list[int]], int] | None = None
+    for attempt in range(attempts):
+        pairs = _random_starter(group, infinity, rng)
+        matched = _match_pairs(group, pairs, infinity, work, seed + attempt)
+        if matched is not None:
+            rows = _orient(matched, sub, v)
+            faults = _left_faults(rows, sub, v)
+            if best is None or faults < best[0]:
+                best = (faults, rows, attempt)
+        if best is not None and (best[0] == 1 or attempt >= best[2] + patience):
+            break
+    if best is None:
+        return None
+    _, rows, attempt = best
+    return _finish(
+        n_players, group.moduli, rows, "search",
+        f"two-step search over {group.name} with infinity: a random starter (annealing), then its tables "
+        f"by CP-SAT (rotation.designs.search_starter, seed {seed}, attempt {attempt})",
+    )
+
+
+def _infinity_rounds(home: Sequence[int], group: Group, inf: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How infinity's table is turned (and perhaps reflected) in each round, and the rounds in which
+    infinity deals first there.
+
+    Every other player meets infinity's table in three rounds, from three different starter seats, and
+    sits in every seat of the other starter tables once each; placing infinity's table so that those three
+    visits land in three different seats gives each player k seats k times and one k - 1 times, the best
+    n - 1 rounds allow. A small CP-SAT model chooses one of the table's eight symmetries per round for
+    that where it can (for some starters it cannot), and spreads infinity's own seats as evenly. Infinity
+    deals in every fourth round; otherwise the starter's East player does, which gives each player k or
+    k - 1 first deals."""
+    from ortools.sat.python import cp_model
+
+    v = group.order
+    seat_of = {p: s for s, p in enumerate(home)}
+    visits: list[list[tuple[int, int]]] = [[] for _ in range(v)]
+    """player -> (round, starter seat) of each visit to infinity's table."""
+    for index in range(v):
+        shift = _shift(v, index)
+        for p in home:
+            if p != inf:
+                visits[group.add(p, shift)].append((index, seat_of[p]))
+    model = cp_model.CpModel()
+    place = [[model.new_bool_var(f"place_{index}_{t}") for t in range(8)] for index in range(v)]
+    """round -> which symmetry: t < 4 turns t seats clockwise, t >= 4 reflects, then turns t - 4."""
+    for choices in place:
+        model.add_exactly_one(choices)
+    seats: list[list[Any]] = [
+        [sum(place[index][t] for index, start in seen for t in range(8) if _placed(start, t) == seat)
+         for seat in range(4)]
+        for seen in visits
+    ]
+    """player -> how often they sit in each seat at infinity's table (infinity: its own seats)."""
+    seats.append([sum(place[index][t] for index in range(v) for t in (seat, seat + 4)) for seat in range(4)])
+    spreads = []
+    for counts in seats:
+        most, least = model.new_int_var(0, v, ""), model.new_int_var(0, v, "")
+        model.add_max_equality(most, counts)
+        model.add_min_equality(least, counts)
+        spreads.append(most - least)
+    worst = model.new_int_var(0, v, "worst")
+    for spread in spreads[:-1]:
+        model.add(worst >= spread - 1)  # the others' visits: three seats of four, a spread of 1 at best
+    model.add(worst >= spreads[-1])
+    model.minimize(4 * v * worst + sum(spreads))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 30
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise AssertionError(f"no placing of infinity's table over {group.name}")
+    turns = tuple(next(t for t in range(8) if solver.value(place[index][t])) for index in range(v))
+    return turns, tuple(index for index in range(v) if index % 4 == 0)
+
+
+def _placed(seat: int, turn: int) -> int:
+    """Where a starter seat lands under one of the table's eight symmetries (see ``_infinity_rounds``)."""
+    return ((-seat if turn >= 4 else seat) + turn) % 4
+
+
+# --- building the book ----------------------------------------------------------------------------------
+
+
+def construct(n_players: int, *, seed: int = 0) -> Starter:
+    """The starter the book keeps for ``n_players``: the first construction that applies (cyclotomic,
+    patterned, product), else a search. Constructions take milliseconds; a search seconds to minutes."""
+    if not is_whist_size(n_players):
+        raise ValueError(f"no whist design for {n_players} players: n must be 0 or 1 (mod 4), at least 4")
+    if n_players % 4 == 1 and _prime_power(n_players) is not None:
+        return cyclotomic_starter(n_players)
+    if n_players % 4 == 1 and n_players % 3:
+        patterned = patterned_starter(n_players, seed=seed)
+        if patterned is not None:
+            return patterned
+    product = _product_for(n_players, seed)
+    if product is not None:
+        return product
+    found = search_starter(n_players, seed=seed)
+    if found is None:
+        raise RuntimeError(f"no whist starter found for {n_players} players; try another --seed")
+    return found
+
+
+def _product_for(n_players: int, seed: int) -> Starter | None:
+    """A product starter Wh(q) x Wh(m) for the group of ``n_players`` (order n, or n - 1 with infinity),
+    with q a prime power = 1 (mod 4) and m free of the primes 2 and 3, if the order splits so."""
+    order = n_players - 1 if n_players % 4 == 0 else n_players
+    for q in range(5, order):
+        m, rest = divmod(order, q)
+        if rest or q % 4 != 1 or _prime_power(q) is None or _ring_multipliers(m) is None or m < 5:
+            continue
+        second = m + 1 if n_players % 4 == 0 else m
+        if is_whist_size(second):
+            return product_starter(cyclotomic_starter(q), construct(second, seed=seed))
+    return None
+
+
+def build_book(sizes: Iterable[int] = BOOK_SIZES, *, seed: int = 0) -> dict[str, Any]:
+    """The book's JSON: one starter per size, each developed and checked before it is kept."""
+    from dataclasses import replace
+
+    from rotation.balance import check
+    from rotation.order import prefix_order
+
+    designs: dict[str, Any] = {}
+    for n in sizes:
+        starter = construct(n, seed=seed)
+        developed = develop(starter)
+        if not check(developed).is_whist:
+            raise AssertionError(f"the starter built for {n} players is not a whist design")
+        order = prefix_order(developed)
+        if order != tuple(range(len(order))):
+            starter = replace(starter, order=order)
+        designs[str(n)] = starter.to_data()
+    return {
+        "format": BOOK_FORMAT,
+        "about": "Whist designs Wh(n): every pair partners once and opposes twice. Each entry is one "
+        "starter round over an abelian group; rotation.designs.develop gives every round. Regenerate "
+        "with: python -m rotation.designs build",
+        "designs": designs,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m rotation.designs build [--check] [--sizes N ...]``: regenerate the book (minutes)."""
+    import argparse
+    import json
+    import sys
+    import time
+    from pathlib import Path
+
+    import schedules
+
+    parser = argparse.ArgumentParser(prog="python -m rotation.designs", description=main.__doc__)
+    parser.add_argument("command", choices=["build"])
+    parser.add_argument("--check", action="store_true", help="rebuild in memory and compare with the book")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(BOOK_SIZES))
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    path = Path(schedules.__file__).with_name(f"{BOOK_NAME}.json")
+    old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"designs": {}}
+    new = dict(old, format=BOOK_FORMAT, designs=dict(old.get("designs", {})))
+    differ = []
+    for n in args.sizes:
+        start = time.monotonic()
+        entry = build_book([n], seed=args.seed)
+        new["about"] = entry["about"]
+        data = entry["designs"][str(n)]
+        print(f"{n:3} players: {data['construction']:<10} {time.monotonic() - start:7.2f} s", file=sys.stderr)
+        if old["designs"].get(str(n)) != data:
+            differ.append(n)
+        new["designs"][str(n)] = data
+    if args.check:
+        print(f"differ from the book: {differ or 'none'}", file=sys.stderr)
+        return 1 if differ else 0
+    new["designs"] = dict(sorted(new["designs"].items(), key=lambda item: int(item[0])))
+    path.write_text(json.dumps(new, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
