@@ -265,7 +265,8 @@ def default_rounds(n_players: int, tables: int) -> int:
 
 
 def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None) -> Plan:
-    """The CP-SAT planner (or the book of perfect designs, when one fits the request exactly)."""
+    """The book's whist design when whole passes of it fit the request; else the CP-SAT planner, starting
+    from the design (cut short) where the book has one for the group."""
     from rotation.solver import InvalidSpecError, PlanSpec, Status, solve
 
     notes: list[str] = []
@@ -305,6 +306,18 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 away[p] = away.get(p, frozenset()) | frozenset(range(kept.rounds))
         away = {p: rs for p, rs in away.items() if rs}
     avoid = frozenset((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.avoid)
+    design = None
+    if kept is None and not away and not avoid and request.tables in (None, len(sheet) // 4):
+        from rotation.designs import design_movement, design_rounds
+
+        design = design_movement(len(sheet), rounds)
+        if design is not None and rounds % design_rounds(len(sheet)) == 0:
+            passes = rounds // design_rounds(len(sheet))
+            notes.append(
+                f"a whist design from the book{f', played {passes} times' if passes > 1 else ''}: every pair"
+                f" partners {_times(passes)} and opposes {_times(2 * passes)}"
+            )
+            return Plan(Schedule(sheet, design), "whist design", cards, tuple(notes), None, avoid)
     try:
         spec = PlanSpec(
             len(sheet),
@@ -316,7 +329,9 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             previous=previous,
             names=tuple(sheet),
         )
-        result = solve(spec, time_limit=request.time_limit, seed=request.seed, on_progress=on_progress)
+        result = solve(
+            spec, time_limit=request.time_limit, seed=request.seed, on_progress=on_progress, hint=design
+        )
     except InvalidSpecError as error:
         raise PlanError(str(error)) from None
     if result.status is Status.INFEASIBLE:
@@ -324,6 +339,10 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     if result.movement is None:
         raise PlanError(f"no schedule found within {request.time_limit:g} s: allow more with --time-limit")
     return Plan(Schedule(sheet, result.movement), "balanced", cards, tuple(notes), result, spec.avoid)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, str]:
