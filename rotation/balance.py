@@ -75,6 +75,8 @@ class Balance:
     repeat_sit_outs: dict[Player, int] = field(default_factory=dict)
     fair_sit_outs: dict[Player, Fraction] = field(default_factory=dict)
     avoid: frozenset[Pair] = frozenset()
+    seats: dict[Player, tuple[int, int, int, int]] = field(default_factory=dict)
+    """player -> rounds played in North, East, South, West."""
 
     @property
     def regular(self) -> frozenset[Player]:
@@ -111,6 +113,11 @@ class Balance:
     def first_deal_spread(self) -> int:
         """Spread of first deals among players who were never away."""
         return spread(self.first_deals[p] for p in self.first_deals if self.away[p] == 0)
+
+    @property
+    def seat_spread(self) -> int:
+        """The most uneven player's seats: most rounds in one seat less fewest in another."""
+        return max((max(counts) - min(counts) for counts in self.seats.values()), default=0)
 
     @property
     def total_repeat_sit_outs(self) -> int:
@@ -169,6 +176,7 @@ def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) ->
     away: Counter[Player] = Counter({p: 0 for p in players})
     first_deals: Counter[Player] = Counter({p: 0 for p in players})
     seat_moves: Counter[Player] = Counter({p: 0 for p in players})
+    in_seat = {p: [0, 0, 0, 0] for p in players}
     run: Counter[Player] = Counter()
     longest: Counter[Player] = Counter({p: 0 for p in players})
     where_before: dict[Player, tuple[int, int]] = {}
@@ -186,6 +194,7 @@ def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) ->
             first_deals[table.dealer] += 1
             for seat_index, p in enumerate(table.players):
                 played[p] += 1
+                in_seat[p][seat_index] += 1
                 where_now[p] = (number, seat_index)
         present = rnd.present
         for p in present:
@@ -223,4 +232,5 @@ def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) ->
         repeat_sit_outs=dict(repeats),
         fair_sit_outs=fair,
         avoid=avoided,
+        seats={p: (north, east, south, west) for p, (north, east, south, west) in in_seat.items()},
     )

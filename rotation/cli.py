@@ -386,16 +386,20 @@ def check_command(
         Path, typer.Argument(help="A chicago-schedule/1 JSON file (from `chicago plan --json`).")
     ],
 ) -> None:
-    """Report how balanced a schedule is: partners, opponents, sit-outs, first deals and seat moves."""
+    """Report how balanced a schedule is: partners, opponents, sit-outs, first deals and seat moves, and
+    how even the evening would be if it stopped after each round."""
     from rotation.balance import check
     from rotation.formats import FormatError, schedule_from_data
-    from rotation.text import balance_report
+    from rotation.order import prefix_balances
+    from rotation.text import balance_report, prefix_table
 
     try:
         schedule = schedule_from_data(_read_json(file))
     except FormatError as error:
         fail(f"{file}: {error}")
-    _console().print(balance_report(check(schedule.movement), schedule))
+    console = _console()
+    console.print(balance_report(check(schedule.movement), schedule))
+    console.print(prefix_table(prefix_balances(schedule.movement)))
 
 
 @app.command("score")

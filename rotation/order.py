@@ -388,7 +388,7 @@ def prefix_movement(
     n_rounds: int,
     *,
     seed: int = 0,
-    restarts: int = 60,
+    restarts: int = 12,
     node_limit: int = 400,
     deadline: float | None = None,
 ) -> Movement | None:

@@ -5,6 +5,7 @@ Printers only arrange what the pure layers computed; nothing here decides a rule
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -116,6 +117,41 @@ def _range(values: object) -> str:
 
 def _bound(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
+
+
+def prefix_table(balances: list[Balance]) -> RichTable:
+    """The evening stopped after each round: partner, sit-out and opponent counts against the best that
+    many rounds allow, for `chicago check` (an evening often ends before the plan does)."""
+    table = RichTable(
+        title="Stopping after each round", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+    )
+    columns = ("after round", "partners", "best", "sit-outs", "fair share", "opponents", "as even as can be")
+    for column in columns:
+        table.add_column(column, justify="right")
+    for b in balances:
+        partners = [c for pq, c in b.partners.items() if pq not in b.avoid]
+        within = b.partners_within_bound and b.sit_outs_within_share
+        shares = [share for p, share in b.fair_sit_outs.items() if b.away[p] == 0]
+        table.add_row(
+            str(b.n_rounds),
+            _range(partners),
+            _bound(b.partner_bound.floor, b.partner_bound.ceil),
+            _range(b.sat_out[p] for p in b.fair_sit_outs if b.away[p] == 0) if shares else "-",
+            _share(shares) if shares else "-",
+            _range(b.opponents.values()),
+            "yes" if within else Text("no", style="bold"),
+        )
+    return table
+
+
+def _share(shares: list[Fraction]) -> str:
+    """The fair number of sit-outs so far, as a whole number or a decimal."""
+
+    def show(share: Fraction) -> str:
+        return str(share.numerator) if share.denominator == 1 else f"{float(share):.1f}"
+
+    low, high = min(shares), max(shares)
+    return show(low) if low == high else f"{show(low)}-{show(high)}"
 
 
 def balance_report(balance: Balance, schedule: Schedule) -> Group:
