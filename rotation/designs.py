@@ -53,10 +53,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rotation.model import Movement, Player, Round, Table
 from scoring.seat import Seat
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = [
     "BOOK_FORMAT",
@@ -499,11 +502,8 @@ def patterned_starter(n_players: int, *, work: float = 30.0, seed: int = 0) -> S
     for c in classes:
         model.add_exactly_one(holds[c])
         model.add_exactly_one(covers[c])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 2
-    solver.parameters.random_seed = seed
-    solver.parameters.max_time_in_seconds = work
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = _solved(model, seed, work)
+    if solver is None:
         return None
     rows = [[a, b, n - a, n - b] for (a, b), var in together.items() if solver.value(var)]
     return _finish(
@@ -511,6 +511,18 @@ def patterned_starter(n_players: int, *, work: float = 30.0, seed: int = 0) -> S
         f"patterned starter over Z_{n}, tables (a, b, -a, -b), pairs of classes by CP-SAT "
         "(rotation.designs.patterned_starter); Anderson, Combinatorial Designs and Tournaments (1997)",
     )
+
+
+def _solved(model: cp_model.CpModel, seed: int, work: float) -> cp_model.CpSolver | None:
+    """Solve a design model on one worker for ``work`` deterministic seconds, so that a seed always finds
+    the same answer and the book rebuilds the same; None if no solution was found."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_deterministic_time = work
+    return solver if solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
 
 
 def _finish(
@@ -725,11 +737,8 @@ def _match_pairs(
         model.add_exactly_one(options)
     for d in range(1, v):
         model.add(sum(opponents[d]) == 2)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = work
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = _solved(model, seed, work)
+    if solver is None:
         return None
     return [t for chosen, t in tables if solver.value(chosen)]
 
@@ -743,7 +752,7 @@ def _joint_tables(
     first step almost never hits (n = 4k + 1 with 3 dividing n). A ``multiplier`` (a unit of Z_n) asks
     for a starter that multiplying by it maps onto itself, which cuts the search down (for n = 3p, the
     unit = 1 mod 3 and -1 mod p finds 21 and 33 in a second). None if none is found in ``work``
-    deterministic seconds (one worker, so that a seed always finds the same starter).
+    deterministic seconds.
     Which way round each table goes is left to ``_orient``."""
     from ortools.sat.python import cp_model
 
@@ -773,11 +782,8 @@ def _joint_tables(
             image = (a, b) if a < b else (b, a)
             model.add(var == same[image])
             model.add(mates[x, y] == mates[image])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # with deterministic time, the same seed finds the same starter
-    solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = work
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = _solved(model, seed, work)
+    if solver is None:
         return None
     rows, left = [], list(players)
     while left:
