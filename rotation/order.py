@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -397,14 +398,12 @@ def prefix_movement(
     running; and opponent counts never above the evening's ceiling (relaxed by one, then two, if the
     search does not find it). None when every restart runs out of nodes.
 
-    Sit-outs follow a queue (an order of the players, taken ``n mod 4`` at a time, round after round),
-    which keeps them within one at every prefix and never twice running; a depth-first search then
+    Sit-outs are any that keep them within one of the fair share, or on every other restart a queue (an
+    order of the players, taken ``n mod 4`` at a time, round after round); a depth-first search then
     chooses the tables of each round, least-repeated partnerships and opponents first, and restarts with
     another queue when ``node_limit`` rounds have been tried, until the ``deadline`` (``time.monotonic``)
     if one is given. Meant for small groups (one or two tables), where an early stop matters most. Seats
     are plain (the first partnership North-South, North deals): the planner chooses them afterwards."""
-    import time
-
     if n_players < 4 or n_rounds < 1:
         raise ValueError(f"need at least four players and one round, got {n_players} and {n_rounds}")
     n_tables = n_players // 4
