@@ -802,9 +802,13 @@ def _left_faults(rows: Sequence[Sequence[int]], sub: Sequence[Sequence[int]], in
     return sum(count - 1 for count in left.values() if count > 1)
 
 
+JOINT_ATTEMPTS = 3
+"""Seeds the joint model gets per multiplier before n = 4k falls back to the two steps."""
+
+
 def search_starter(
     n_players: int, *, moduli: tuple[int, ...] | None = None, seed: int = 0, attempts: int = 200,
-    work: float = 20.0, patience: int = 3,
+    work: float = 20.0, patience: int = 3, multipliers: bool = True,
 ) -> Starter | None:
     """A whist starter over Z_v (or ``moduli``) found by search, or None.
 
@@ -814,8 +818,10 @@ def search_starter(
     stops at one left difference twice (the least possible with infinity), or ``patience`` attempts after
     the best, or after ``attempts``. n = 4k + 1: random partner starters almost never complete there, so
     pairs and tables are found together (``_joint_tables``, ``work`` seconds per attempt), first mapped
-    onto themselves by each multiplier of order two. Either way the tables are then turned so that left
-    and right are as even as they can be (``_orient``)."""
+    onto themselves by each multiplier of order two. Where Z_v has such multipliers (v not a prime
+    power), n = 4k tries that first too, ``JOINT_ATTEMPTS`` times each (52 players in seconds rather
+    than the better part of an hour), unless ``multipliers`` is off. Either way the tables are then
+    turned so that left and right are as even as they can be (``_orient``)."""
     if not is_whist_size(n_players):
         raise ValueError(f"no whist design for {n_players} players")
     infinity = n_players % 4 == 0
@@ -824,19 +830,21 @@ def search_starter(
     if group.order != v:
         raise ValueError(f"{n_players} players need a group of order {v}, got {group.name}")
     sub = group.table("sub")
+    cyclic = len(group.moduli) == 1
+    involutions = [u for u in range(2, v - 1) if multipliers and cyclic and u * u % v == 1]
+    joint = [(attempt, u) for attempt in range(JOINT_ATTEMPTS) for u in involutions]
+    if not infinity:  # random partner starters almost never complete: the joint model throughout
+        joint = [(attempt, u) for attempt in range(attempts) for u in [*involutions, 1]]
+    for attempt, multiplier in joint:
+        found = _joint_tables(group, infinity, work, seed + attempt, multiplier)
+        if found is not None:
+            fixed = f", mapped onto itself by x -> {multiplier}x" if multiplier != 1 else ""
+            return _finish(
+                n_players, group.moduli, _orient(found, sub, v), "search",
+                f"search over {group.name}{' with infinity' if infinity else ''}{fixed}: pairs and tables "
+                f"together by CP-SAT (rotation.designs.search_starter, seed {seed + attempt})",
+            )
     if not infinity:
-        cyclic = len(group.moduli) == 1
-        involutions = [u for u in range(2, v - 1) if cyclic and u * u % v == 1]
-        for attempt in range(attempts):
-            for multiplier in [*involutions, 1]:
-                found = _joint_tables(group, infinity, work, seed + attempt, multiplier)
-                if found is not None:
-                    fixed = f", mapped onto itself by x -> {multiplier}x" if multiplier != 1 else ""
-                    return _finish(
-                        n_players, group.moduli, _orient(found, sub, v), "search",
-                        f"search over {group.name}{fixed}: pairs and tables together by CP-SAT "
-                        f"(rotation.designs.search_starter, seed {seed + attempt})",
-                    )
         return None
     rng = random.Random(seed)
     best: tuple[int, list[list[int]], int] | None = None
@@ -940,7 +948,9 @@ def construct(n_players: int, *, seed: int = 0, work: float = 20.0) -> Starter:
 
     found: Starter | None = None
     for retry in range(SEAT_RETRIES):
-        starter = search_starter(n_players, seed=seed + 1000 * retry, work=work)
+        starter = search_starter(  # symmetric starters can seat infinity's visitors unevenly: alternate
+            n_players, seed=seed + 1000 * retry, work=work, multipliers=retry % 2 == 0
+        )
         if starter is not None and (
             found is None or check(develop(starter)).seat_spread < check(develop(found)).seat_spread
         ):
