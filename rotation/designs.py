@@ -33,21 +33,23 @@ Constructions, by n:
 - ``patterned search``, n = 4k + 1: tables (a, b, -a, -b) (partners {x, -x}: a patterned starter, so the
   partner condition holds by itself); a small search pairs the classes {x, -x} so that the left
   differences, +-(a - b) and +-(a + b), cover every nonzero element once: again directed.
-- ``search``: simulated annealing on the starter over Z_v (v = n or n - 1), all differences at once,
-  partner and opponent conditions hard and the left differences soft.
+- ``product``: a prime power q = 1 (mod 4) times a smaller design (``product_starter``).
+- ``search``, over Z_v (v = n or n - 1): one CP-SAT model for pairs and tables together, asked for a
+  starter fixed by a multiplier of order two where Z_v has one; for n = 4k otherwise, two steps: a random
+  partner starter, then its tables by depth-first search (``rotation.table_search``).
 
 Regenerate the book (takes minutes, not part of planning)::
 
     python -m rotation.designs build                  # writes schedules/whist.json
     python -m rotation.designs build --sizes 21 33    # only these sizes
     python -m rotation.designs build --sizes 57 --work 150   # 57 needs longer searches
+    python -m rotation.designs build --sizes 60 --seed 14 --nodes 4000000    # an hour; see tools/
     python -m rotation.designs build --check          # rebuild in memory, compare with the book
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -668,81 +670,6 @@ def _orient(rows: list[list[int]], sub: Sequence[Sequence[int]], inf: int) -> li
     return rows
 
 
-def _random_starter(group: Group, infinity: bool, rng: random.Random) -> list[tuple[int, int]]:
-    """Pairs of group elements (and infinity with 0) whose differences +-(y - x) cover every nonzero
-    element once: the partner pairs of a whist starter (a "starter" of G). Simulated annealing."""
-    v = group.order
-    sub = group.table("sub")
-    elements = list(range(1, v))
-    rng.shuffle(elements)
-    counts = [0] * v
-
-    def apply(i: int, sign: int) -> int:
-        x, y = elements[2 * i], elements[2 * i + 1]
-        delta = 0
-        for d in (sub[y][x], sub[x][y]):
-            delta += sign * (2 * counts[d] - 2) + 1
-            counts[d] += sign
-        return delta
-
-    cost = v - 1 + sum(apply(i, 1) for i in range(len(elements) // 2))
-    while cost:
-        i, j = rng.randrange(len(elements)), rng.randrange(len(elements))
-        a, b = i // 2, j // 2
-        if a == b:
-            continue
-        delta = apply(a, -1) + apply(b, -1)
-        elements[i], elements[j] = elements[j], elements[i]
-        delta += apply(a, 1) + apply(b, 1)
-        if delta <= 0 or rng.random() < math.exp(-delta / 0.8):
-            cost += delta
-        else:
-            apply(a, -1)
-            apply(b, -1)
-            elements[i], elements[j] = elements[j], elements[i]
-            apply(a, 1)
-            apply(b, 1)
-    pairs = [(elements[2 * i], elements[2 * i + 1]) for i in range(len(elements) // 2)]
-    return [(v, 0), *pairs] if infinity else pairs
-
-
-def _match_pairs(
-    group: Group, pairs: Sequence[tuple[int, int]], infinity: bool, work: float, seed: int
-) -> list[list[int]] | None:
-    """Two partner pairs per table so that every nonzero difference is an opponent difference exactly
-    twice: one boolean per pair of pairs, an exact cover in CP-SAT. None if infeasible or out of
-    (deterministic) time. Which way round each table goes is left to ``_orient``."""
-    from ortools.sat.python import cp_model
-
-    v = group.order
-    sub = group.table("sub")
-    inf = v
-    model = cp_model.CpModel()
-    by_pair: list[list[Any]] = [[] for _ in pairs]
-    opponents: list[list[Any]] = [[] for _ in range(v)]
-    tables: list[tuple[Any, list[int]]] = []
-    for i, j in combinations(range(len(pairs)), 2):
-        (a, c), (b, d) = pairs[i], pairs[j]
-        if inf in (b, d):
-            (a, c), (b, d) = (b, d), (a, c)
-        chosen = model.new_bool_var(f"table_{i}_{j}")
-        by_pair[i].append(chosen)
-        by_pair[j].append(chosen)
-        for p, q in ((a, b), (b, c), (c, d), (d, a)):
-            if inf not in (p, q):
-                opponents[sub[q][p]].append(chosen)
-                opponents[sub[p][q]].append(chosen)
-        tables.append((chosen, [a, b, c, d]))
-    for options in by_pair:
-        model.add_exactly_one(options)
-    for d in range(1, v):
-        model.add(sum(opponents[d]) == 2)
-    solver = _solved(model, seed, work)
-    if solver is None:
-        return None
-    return [t for chosen, t in tables if solver.value(chosen)]
-
-
 def _joint_tables(
     group: Group, infinity: bool, work: float, seed: int, multiplier: int = 1
 ) -> list[list[int]] | None:
@@ -796,27 +723,20 @@ def _joint_tables(
     return rows
 
 
-def _left_faults(rows: Sequence[Sequence[int]], sub: Sequence[Sequence[int]], inf: int) -> int:
-    """Left differences that come twice (each a class of players who sit on the same side twice)."""
-    _, _, left = _differences(rows, sub, inf)
-    return sum(count - 1 for count in left.values() if count > 1)
-
-
 JOINT_ATTEMPTS = 3
 """Seeds the joint model gets per multiplier before n = 4k falls back to the two steps."""
 
 
 def search_starter(
     n_players: int, *, moduli: tuple[int, ...] | None = None, seed: int = 0, attempts: int = 200,
-    work: float = 20.0, patience: int = 3, multipliers: bool = True,
+    work: float = 20.0, nodes: int = 2_000_000, multipliers: bool = True,
 ) -> Starter | None:
     """A whist starter over Z_v (or ``moduli``) found by search, or None.
 
-    n = 4k: in two steps. First the partner pairs: a random starter of the group (annealing; easy). Then
-    which two pairs share a table: an exact cover of the opponent differences in CP-SAT (``work``
-    deterministic seconds at most). A starter that cannot be completed is replaced by another; the search
-    stops at one left difference twice (the least possible with infinity), or ``patience`` attempts after
-    the best, or after ``attempts``. n = 4k + 1: random partner starters almost never complete there, so
+    n = 4k: in two steps (``rotation.table_search``). First the partner pairs: a random starter of Z_v
+    (annealing; easy). Then which two pairs share a table: a depth-first search of ``nodes`` nodes at
+    most, and another random starter if that fails, ``attempts`` in all. n = 4k + 1: random partner
+    starters almost never complete there, so
     pairs and tables are found together (``_joint_tables``, ``work`` seconds per attempt), first mapped
     onto themselves by each multiplier of order two. Where Z_v has such multipliers (v not a prime
     power), n = 4k tries that first too, ``JOINT_ATTEMPTS`` times each (52 players in seconds rather
@@ -846,25 +766,18 @@ def search_starter(
             )
     if not infinity:
         return None
-    rng = random.Random(seed)
-    best: tuple[int, list[list[int]], int] | None = None
-    for attempt in range(attempts):
-        pairs = _random_starter(group, infinity, rng)
-        matched = _match_pairs(group, pairs, infinity, work, seed + attempt)
-        if matched is not None:
-            rows = _orient(matched, sub, v)
-            faults = _left_faults(rows, sub, v)
-            if best is None or faults < best[0]:
-                best = (faults, rows, attempt)
-        if best is not None and (best[0] == 1 or attempt >= best[2] + patience):
-            break
-    if best is None:
+    if not cyclic:
+        raise ValueError(f"the two-step search with infinity needs a cyclic group, got {group.name}")
+    from rotation.table_search import find_tables
+
+    tables = find_tables(v, seed=seed, limit=nodes, attempts=attempts)
+    if tables is None:
         return None
-    _, rows, attempt = best
+    rows, attempt = tables
     return _finish(
-        n_players, group.moduli, rows, "search",
+        n_players, group.moduli, _orient(rows, sub, v), "search",
         f"two-step search over {group.name} with infinity: a random starter (annealing), then its tables "
-        f"by CP-SAT (rotation.designs.search_starter, seed {seed}, attempt {attempt})",
+        f"by depth-first search (rotation.table_search, seed {seed}, attempt {attempt}, {nodes} nodes)",
     )
 
 
@@ -930,7 +843,7 @@ def _placed(seat: int, turn: int) -> int:
 # --- building the book ----------------------------------------------------------------------------------
 
 
-def construct(n_players: int, *, seed: int = 0, work: float = 20.0) -> Starter:
+def construct(n_players: int, *, seed: int = 0, work: float = 20.0, nodes: int = 2_000_000) -> Starter:
     """The starter the book keeps for ``n_players``: the first construction that applies (cyclotomic,
     patterned, product), else a search. Constructions take milliseconds; a search seconds to minutes."""
     if not is_whist_size(n_players):
@@ -941,7 +854,7 @@ def construct(n_players: int, *, seed: int = 0, work: float = 20.0) -> Starter:
         patterned = patterned_starter(n_players, seed=seed)
         if patterned is not None:
             return patterned
-    product = _product_for(n_players, seed, work)
+    product = _product_for(n_players, seed, work, nodes)
     if product is not None:
         return product
     from rotation.balance import check
@@ -949,7 +862,7 @@ def construct(n_players: int, *, seed: int = 0, work: float = 20.0) -> Starter:
     found: Starter | None = None
     for retry in range(SEAT_RETRIES):
         starter = search_starter(  # symmetric starters can seat infinity's visitors unevenly: alternate
-            n_players, seed=seed + 1000 * retry, work=work, multipliers=retry % 2 == 0
+            n_players, seed=seed + 1000 * retry, work=work, nodes=nodes, multipliers=retry % 2 == 0
         )
         if starter is not None and (
             found is None or check(develop(starter)).seat_spread < check(develop(found)).seat_spread
@@ -966,7 +879,7 @@ SEAT_RETRIES = 4
 """Searches for n = 4k until every player's seats are within one (some starters do not allow it)."""
 
 
-def _product_for(n_players: int, seed: int, work: float) -> Starter | None:
+def _product_for(n_players: int, seed: int, work: float, nodes: int) -> Starter | None:
     """A product starter Wh(q) x Wh(m) for the group of ``n_players`` (order n, or n - 1 with infinity),
     with q a prime power = 1 (mod 4) and m free of the primes 2 and 3, if the order splits so."""
     order = n_players - 1 if n_players % 4 == 0 else n_players
@@ -976,11 +889,14 @@ def _product_for(n_players: int, seed: int, work: float) -> Starter | None:
             continue
         second = m + 1 if n_players % 4 == 0 else m
         if is_whist_size(second):
-            return product_starter(cyclotomic_starter(q), construct(second, seed=seed, work=work))
+            factor = construct(second, seed=seed, work=work, nodes=nodes)
+            return product_starter(cyclotomic_starter(q), factor)
     return None
 
 
-def build_book(sizes: Iterable[int] = BOOK_SIZES, *, seed: int = 0, work: float = 20.0) -> dict[str, Any]:
+def build_book(
+    sizes: Iterable[int] = BOOK_SIZES, *, seed: int = 0, work: float = 20.0, nodes: int = 2_000_000
+) -> dict[str, Any]:
     """The book's JSON: one starter per size, each developed and checked before it is kept."""
     from dataclasses import replace
 
@@ -989,7 +905,7 @@ def build_book(sizes: Iterable[int] = BOOK_SIZES, *, seed: int = 0, work: float 
 
     designs: dict[str, Any] = {}
     for n in sizes:
-        starter = construct(n, seed=seed, work=work)
+        starter = construct(n, seed=seed, work=work, nodes=nodes)
         developed = develop(starter)
         if not check(developed).is_whist:
             raise AssertionError(f"the starter built for {n} players is not a whist design")
@@ -1024,6 +940,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--work", type=float, default=20.0, help="deterministic seconds per search attempt (57 needs 150)"
     )
+    parser.add_argument(
+        "--nodes", type=int, default=2_000_000,
+        help="depth-first nodes per random starter for n = 4k (60: --seed 14 --nodes 4000000)",
+    )
     args = parser.parse_args(argv)
     path = Path(schedules.__file__).with_name(f"{BOOK_NAME}.json")
     old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"designs": {}}
@@ -1031,7 +951,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     differ = []
     for n in args.sizes:
         start = time.monotonic()
-        entry = build_book([n], seed=args.seed, work=args.work)
+        entry = build_book([n], seed=args.seed, work=args.work, nodes=args.nodes)
         new["about"] = entry["about"]
         data = entry["designs"][str(n)]
         print(f"{n:3} players: {data['construction']:<10} {time.monotonic() - start:7.2f} s", file=sys.stderr)
