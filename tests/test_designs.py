@@ -181,7 +181,9 @@ def test_design_movement_plays_whole_passes_and_cuts_the_last_short() -> None:
     assert design_movement(10, 9) is None
 
 
-@pytest.mark.parametrize("n", [8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 33, 36, 37, 40, 41, 64, 65])
+@pytest.mark.parametrize(
+    "n", [8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 33, 36, 37, 40, 41, 44, 48, 52, 56, 60, 64, 65]
+)
 def test_plan_returns_the_perfect_design_for_whist_sizes(n: int) -> None:
     """`chicago plan` with n names and n - 1 (n = 0 mod 4) or n (n = 1 mod 4) rounds gets a design from
     the book: every pair partners once and opposes twice, with no solver run."""
