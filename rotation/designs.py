@@ -43,7 +43,7 @@ Regenerate the book (takes minutes, not part of planning)::
     python -m rotation.designs build                  # writes schedules/whist.json
     python -m rotation.designs build --sizes 21 33    # only these sizes
     python -m rotation.designs build --sizes 57 --work 150   # 57 needs longer searches
-    python -m rotation.designs build --sizes 60 --seed 14 --nodes 4000000    # an hour; see tools/
+    python -m rotation.designs build --sizes 60 --seed 14 --nodes 4000000    # 47 min; see tools/
     python -m rotation.designs build --check          # rebuild in memory, compare with the book
 """
 
