@@ -1,6 +1,6 @@
 /* The search of rotation/table_search.py in C, step for step (same random numbers, same choices, same
  * answer), about ten times faster. It found the book's starter for 60 players; the Python finds the same
- * one from the same seed in 47 minutes where this took about a quarter of an hour.
+ * one from the same seed in 47 minutes (this took a quarter of an hour on a machine shared with two other searches).
  *
  *   cc -O2 -o table_search tools/table_search.c -lm
  *   ./table_search V SEED NODES        e.g. ./table_search 59 12 40000000
