@@ -726,22 +726,25 @@ def _joint_tables(
 JOINT_ATTEMPTS = 3
 """Seeds the joint model gets per multiplier before n = 4k falls back to the two steps."""
 
+NODES = 2_000_000
+"""Depth-first nodes per random partner starter in the two steps (what built 8 to 48; 60 used 4,000,000)."""
+
 
 def search_starter(
     n_players: int, *, moduli: tuple[int, ...] | None = None, seed: int = 0, attempts: int = 200,
-    work: float = 20.0, nodes: int = 2_000_000, multipliers: bool = True,
+    work: float = 20.0, nodes: int = NODES, multipliers: bool = True,
 ) -> Starter | None:
     """A whist starter over Z_v (or ``moduli``) found by search, or None.
 
     n = 4k: in two steps (``rotation.table_search``). First the partner pairs: a random starter of Z_v
     (annealing; easy). Then which two pairs share a table: a depth-first search of ``nodes`` nodes at
     most, and another random starter if that fails, ``attempts`` in all. n = 4k + 1: random partner
-    starters almost never complete there, so
-    pairs and tables are found together (``_joint_tables``, ``work`` seconds per attempt), first mapped
-    onto themselves by each multiplier of order two. Where Z_v has such multipliers (v not a prime
-    power), n = 4k tries that first too, ``JOINT_ATTEMPTS`` times each (52 players in seconds rather
-    than the better part of an hour), unless ``multipliers`` is off. Either way the tables are then
-    turned so that left and right are as even as they can be (``_orient``)."""
+    starters almost never complete there, so pairs and tables are found together (``_joint_tables``,
+    ``work`` seconds per attempt), first mapped onto themselves by each multiplier of order two. Where
+    Z_v has such multipliers (v not a prime power), n = 4k tries that first too, ``JOINT_ATTEMPTS`` times
+    each (52 players in seconds rather than the better part of an hour), unless ``multipliers`` is off.
+    Either way the tables are then turned so that left and right are as even as they can be
+    (``_orient``)."""
     if not is_whist_size(n_players):
         raise ValueError(f"no whist design for {n_players} players")
     infinity = n_players % 4 == 0
@@ -843,7 +846,7 @@ def _placed(seat: int, turn: int) -> int:
 # --- building the book ----------------------------------------------------------------------------------
 
 
-def construct(n_players: int, *, seed: int = 0, work: float = 20.0, nodes: int = 2_000_000) -> Starter:
+def construct(n_players: int, *, seed: int = 0, work: float = 20.0, nodes: int = NODES) -> Starter:
     """The starter the book keeps for ``n_players``: the first construction that applies (cyclotomic,
     patterned, product), else a search. Constructions take milliseconds; a search seconds to minutes."""
     if not is_whist_size(n_players):
@@ -895,7 +898,7 @@ def _product_for(n_players: int, seed: int, work: float, nodes: int) -> Starter 
 
 
 def build_book(
-    sizes: Iterable[int] = BOOK_SIZES, *, seed: int = 0, work: float = 20.0, nodes: int = 2_000_000
+    sizes: Iterable[int] = BOOK_SIZES, *, seed: int = 0, work: float = 20.0, nodes: int = NODES
 ) -> dict[str, Any]:
     """The book's JSON: one starter per size, each developed and checked before it is kept."""
     from dataclasses import replace
@@ -941,7 +944,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--work", type=float, default=20.0, help="deterministic seconds per search attempt (57 needs 150)"
     )
     parser.add_argument(
-        "--nodes", type=int, default=2_000_000,
+        "--nodes", type=int, default=NODES,
         help="depth-first nodes per random starter for n = 4k (60: --seed 14 --nodes 4000000)",
     )
     args = parser.parse_args(argv)

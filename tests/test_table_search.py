@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rotation.balance import check
-from rotation.designs import _finish, develop
+from rotation.designs import develop, search_starter
 from rotation.table_search import XorShift, find_tables, random_pairs
 
 C_TWIN = Path(__file__).parents[1] / "tools" / "table_search.c"
@@ -38,12 +38,14 @@ def test_random_pairs_are_a_starter(v: int, seed: int) -> None:
 
 @pytest.mark.parametrize("v", [7, 11, 19, 23, 31])
 def test_found_tables_develop_into_a_whist_design(v: int) -> None:
-    """Partners once, opponents twice, for every pair of the n = v + 1 players, by the checker."""
+    """Partners once, opponents twice, for every pair of the n = v + 1 players, by the checker; the
+    tables seat every player once."""
     found = find_tables(v, seed=1, limit=200_000, attempts=100)
     assert found is not None
     rows, _ = found
     assert sorted(p for row in rows for p in row) == list(range(v + 1))
-    assert check(develop(_finish(v + 1, (v,), rows, "search", "test"))).is_whist
+    starter = search_starter(v + 1, seed=1, nodes=200_000, multipliers=False)
+    assert starter is not None and check(develop(starter)).is_whist
 
 
 def test_the_search_is_the_same_for_the_same_seed() -> None:
