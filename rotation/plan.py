@@ -13,9 +13,9 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from rotation.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.cut import Order, cut
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names, name_key
+from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 
 if TYPE_CHECKING:
     from rotation.solver import Progress, SolveResult
@@ -308,7 +308,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     avoid = frozenset((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.avoid)
     design = None
     if kept is None and not away and not avoid and request.tables in (None, len(sheet) // 4):
-        from rotation.designs import design_movement, design_rounds
+        from rotation.movements.whist import design_movement, design_rounds
 
         design = design_movement(len(sheet), rounds)
         if design is not None and rounds % design_rounds(len(sheet)) == 0:

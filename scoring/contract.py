@@ -48,12 +48,26 @@ class Strain(DomainEnum):
         raise InvalidContractError(f"unknown strain {text!r}: expected C, D, H, S or NT")
 
     @property
+    def symbol(self) -> str:
+        """As a pad writes it: the suit's symbol (``♠``), ``NT`` for notrump."""
+        return _STRAIN_SYMBOLS[self]
+
+    @property
     def is_minor(self) -> bool:
         return self in (Strain.CLUBS, Strain.DIAMONDS)
 
     @property
     def is_major(self) -> bool:
         return self in (Strain.HEARTS, Strain.SPADES)
+
+
+_STRAIN_SYMBOLS = {
+    Strain.CLUBS: "\u2663",
+    Strain.DIAMONDS: "\u2666",
+    Strain.HEARTS: "\u2665",
+    Strain.SPADES: "\u2660",
+    Strain.NOTRUMP: "NT",
+}
 
 
 class Doubling(DomainEnum):

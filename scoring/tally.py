@@ -20,6 +20,11 @@ from scoring._enums import ChoiceEnum
 from scoring.seat import Side
 
 
+def signed(value: int) -> str:
+    """A tally as the sheet writes it: ``+3``, ``-5``, ``0``."""
+    return f"{value:+d}" if value else "0"
+
+
 class InvalidNetError(ValueError):
     """A recorded rubber net that cannot be read."""
 

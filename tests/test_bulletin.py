@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rotation.balance import check
-from rotation.bulletin import bulletin_movement, cycle_length, six_player_rubbers
 from rotation.cut import Order
 from rotation.model import Movement, Table
+from rotation.movements.bulletin import bulletin_movement, cycle_length, six_player_rubbers
 from rotation.plan import PlanRequest, plan
 from scoring.seat import Seat
 from tests.conftest import BULLETIN_FIVE

@@ -101,7 +101,7 @@ def test_cards_modules_import_no_pdf_library() -> None:
     """The PDF library loads only when a PDF is rendered: importing the CLI and the printers leaves it out."""
     code = (
         "import sys\n"
-        "import rotation.cli, rotation.cards, rotation.cards_text, rotation.cards_pdf\n"
+        "import rotation.cli, rotation.render.cards, rotation.render.text, rotation.render.pdf\n"
         "print('fpdf' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from rotation.cli import app
-from rotation.session import session_from_data
+from rotation.results.session import session_from_data
 from tests.conftest import BULLETIN_FIVE
 from tests.test_session import BULLETIN_RESULTS, BULLETIN_SHEET, regular_example_session
 
@@ -358,7 +358,7 @@ def test_store_commands_start_without_heavy_imports(db: Path) -> None:
 def test_show_keeps_whole_names_on_a_narrow_terminal(runner: CliRunner, db: Path, tmp_path: Path) -> None:
     """Thirteen players at three tables on an 80-column terminal: every seat prints the whole name (Mikołaj*,
     Shirley*), the deals fold onto a second line instead."""
-    from rotation.formats import schedule_to_data
+    from rotation.io.formats import schedule_to_data
     from tests.test_cards import THIRTEEN, thirteen_session
 
     path = tmp_path / "thirteen.json"

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from rotation.balance import check
 from rotation.cli import app
 from rotation.cut import Order
-from rotation.formats import SCHEDULE_FORMAT, FormatError, schedule_from_data, schedule_to_data
+from rotation.io.formats import SCHEDULE_FORMAT, FormatError, schedule_from_data, schedule_to_data
 from rotation.plan import PlanRequest, plan
 from scoring.vulnerability import find_cycle
 from tests.conftest import BULLETIN_FIVE

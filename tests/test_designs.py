@@ -12,25 +12,22 @@ from dataclasses import replace
 import pytest
 
 from rotation.balance import check
+from rotation.build.whist import build_book, cyclotomic_starter, patterned_starter, search_starter
 from rotation.cut import Order
-from rotation.designs import (
+from rotation.movements.order import is_prefix_balanced, prefix_order, prefix_scores
+from rotation.movements.whist import (
     BOOK_SIZES,
     Group,
     Starter,
-    build_book,
-    cyclotomic_starter,
     design_movement,
     design_rounds,
     develop,
     is_whist_size,
     left_right_excess,
-    patterned_starter,
-    search_starter,
     whist_design,
     whist_sizes,
     whist_starter,
 )
-from rotation.order import is_prefix_balanced, prefix_order, prefix_scores
 from rotation.plan import PlanRequest, plan
 
 PRIME_POWERS_1_MOD_4 = (5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61)
@@ -120,7 +117,7 @@ def test_the_search_finds_starters(n: int) -> None:
 
 @pytest.mark.parametrize("n", [5, 9, 13, 17, 25, 29, 45])
 def test_constructed_book_entries_rebuild_exactly(n: int) -> None:
-    """The book's constructed entries (cyclotomic, product) are what `python -m rotation.designs build`
+    """The book's constructed entries (cyclotomic, product) are what `python -m rotation.build.whist`
     makes today, order of play included."""
     assert build_book([n])["designs"][str(n)] == whist_starter(n).to_data()
 

@@ -16,13 +16,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from rotation.balance import check
-from rotation.bulletin import bulletin_movement
 from rotation.cli import app
 from rotation.cut import Order
-from rotation.designs import whist_design
-from rotation.formats import schedule_to_data
+from rotation.io.formats import schedule_to_data
 from rotation.model import Movement, Schedule
-from rotation.order import (
+from rotation.movements.bulletin import bulletin_movement
+from rotation.movements.order import (
     is_prefix_balanced,
     order_rounds,
     prefix_balances,
@@ -30,6 +29,7 @@ from rotation.order import (
     prefix_order,
     prefix_scores,
 )
+from rotation.movements.whist import whist_design
 from rotation.plan import PlanRequest, plan
 
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from rotation.balance import check
 from rotation.cli import app
 from rotation.cut import Order
-from rotation.formats import schedule_from_data, schedule_to_data
+from rotation.io.formats import schedule_from_data, schedule_to_data
 from rotation.plan import Kept, Method, PlanError, PlanRequest, default_rounds, parse_avoid, parse_away, plan
 
 SEVEN = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")

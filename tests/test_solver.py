@@ -330,7 +330,7 @@ def test_one_table_of_six_to_nine_reaches_its_proven_optimum(
 
 def test_a_given_design_is_the_starting_point() -> None:
     """The bulletin's five-player chart, given as a hint, is already optimal: the solver keeps its balance."""
-    from rotation.bulletin import bulletin_movement
+    from rotation.movements.bulletin import bulletin_movement
 
     result = solve(PlanSpec(5, 5), time_limit=5, hint=bulletin_movement(5))
     assert result.status is Status.OPTIMAL
@@ -340,7 +340,7 @@ def test_a_given_design_is_the_starting_point() -> None:
 
 def test_a_hint_that_breaks_the_rules_is_ignored() -> None:
     """A hint in which an avoided pair partners cannot leak into the schedule."""
-    from rotation.bulletin import bulletin_movement
+    from rotation.movements.bulletin import bulletin_movement
 
     spec = PlanSpec(5, 5, avoid=frozenset({(0, 1)}))
     result = solve(spec, time_limit=5, hint=bulletin_movement(5))

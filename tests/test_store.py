@@ -15,12 +15,7 @@ from typer.testing import CliRunner
 
 from rotation.cli import app
 from rotation.cut import Order
-from rotation.evening import parse_deal_argument
-from rotation.model import Movement, Round, Schedule, Table
-from rotation.plan import PlanRequest, plan
-from rotation.season import RankBy, season_standings
-from rotation.session import RubberRecord, Session, SessionError
-from rotation.store import (
+from rotation.io.store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     NewerSchemaError,
@@ -31,6 +26,11 @@ from rotation.store import (
     movement_to_data,
     resolve_path,
 )
+from rotation.model import Movement, Round, Schedule, Table
+from rotation.plan import PlanRequest, plan
+from rotation.results.recording import parse_deal_argument
+from rotation.results.season import RankBy, season_standings
+from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.deal import Honors, InvalidDealError
 from scoring.seat import Seat, Side
 from scoring.tally import RecordedNet
@@ -181,7 +181,7 @@ def test_an_older_database_is_migrated_forward(tmp_path: Path, monkeypatch: pyte
     with Store.open(path) as store:
         store.save("x", date(2024, 1, 1), five())
         store.record("x", net(1, "E-W +3"))
-    import rotation.store as module
+    import rotation.io.store as module
 
     step = ("ALTER TABLE sessions ADD COLUMN venue TEXT",)
     monkeypatch.setattr(module, "MIGRATIONS", (*module.MIGRATIONS, step))

@@ -1,4 +1,4 @@
-"""The two-step search for whist starters with infinity (rotation.table_search), and its twin in C.
+"""The two-step search for whist starters with infinity (rotation.build.table_search), and its twin in C.
 
 A whist starter over Z_v with a fixed player infinity (n = v + 1 = 4k players) needs every class {d, -d}
 of nonzero differences once among the partners and twice among the opponents (Anderson, Combinatorial
@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rotation.balance import check
-from rotation.designs import develop, search_starter
-from rotation.table_search import XorShift, find_tables, random_pairs
+from rotation.build.table_search import XorShift, find_tables, random_pairs
+from rotation.build.whist import search_starter
+from rotation.movements.whist import develop
 
 C_TWIN = Path(__file__).parents[1] / "tools" / "table_search.c"
 

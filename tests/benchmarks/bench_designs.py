@@ -22,8 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rotation.balance import check
+from rotation.build.whist import construct
 from rotation.cut import Order
-from rotation.designs import construct, design_rounds, whist_sizes, whist_starter
+from rotation.movements.whist import design_rounds, whist_sizes, whist_starter
 from rotation.plan import PlanRequest, plan
 from rotation.solver import PlanSpec, solve
 

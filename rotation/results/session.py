@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rotation.formats import FormatError, schedule_from_data, schedule_to_data
+from rotation.io.formats import FormatError, schedule_from_data, schedule_to_data
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rubber import RubberError, RubberScore, score_rubber

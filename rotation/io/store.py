@@ -34,9 +34,9 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from rotation.formats import SEAT_KEYS, FormatError
+from rotation.io.formats import SEAT_KEYS, FormatError
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table, name_key
-from rotation.session import RubberRecord, Session, SessionError
+from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Seat
 

@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 import typer
 from typer.core import TyperGroup
 
-from rotation.cards import CardFormat, Document, Paper
 from rotation.cut import Order
 from rotation.plan import Kept, Method, PlanError, PlanRequest, parse_avoid, parse_away, plan
-from rotation.season import RankBy, TallyUnit
+from rotation.render.cards import CardFormat, Document, Paper
+from rotation.results.season import RankBy, TallyUnit
 from scoring.rules import Method as ScoringMethod
 from scoring.rules import PartscorePremium
 from scoring.tally import Rounding, Unit
 
 if TYPE_CHECKING:
-    from rotation.session import Session
-    from rotation.store import Store, StoredSession
+    from rotation.io.store import Store, StoredSession
+    from rotation.results.session import Session
 
 
 class _OneLineErrors(TyperGroup):
@@ -101,7 +101,7 @@ _global_options: dict[str, Path | None] = {"db": None}
 
 def _db_path() -> Path:
     """The session database: `chicago --db PATH`, else $CHICAGO_DB, else the per-user default."""
-    from rotation.store import resolve_path
+    from rotation.io.store import resolve_path
 
     return resolve_path(_global_options["db"])
 
@@ -111,8 +111,8 @@ def _store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) ->
     """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
     import sqlite3
 
-    from rotation.session import SessionError
-    from rotation.store import Store, StoreError
+    from rotation.io.store import Store, StoreError
+    from rotation.results.session import SessionError
 
     path = _db_path()
     try:
@@ -302,14 +302,14 @@ def plan_command(
     schedule = result.schedule
     saved = None
     if save is not None:
-        from rotation.session import Session
+        from rotation.results.session import Session
 
         with _store() as store:
             saved = store.save(save, day, Session(schedule, rules))
         _matched_names(schedule.players, saved.session.schedule.players, err=as_json)
         schedule = saved.session.schedule
     if as_json:
-        from rotation.formats import schedule_to_data
+        from rotation.io.formats import schedule_to_data
 
         data = schedule_to_data(schedule, cycle)
         if given:
@@ -317,7 +317,7 @@ def plan_command(
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from rotation.balance import check
-    from rotation.text import DEALS_LEGEND, balance_summary, seating_table, solve_summary
+    from rotation.render.terminal import DEALS_LEGEND, balance_summary, seating_table, solve_summary
 
     console = _console()
     n, r = len(schedule.players), len(schedule.rounds)
@@ -345,7 +345,7 @@ def plan_command(
 
 def _kept(text: str) -> Kept:
     """``FILE:K`` for --keep: the schedule (or session) file and how many of its rounds were played."""
-    from rotation.formats import FormatError, schedule_from_data
+    from rotation.io.formats import FormatError, schedule_from_data
 
     path, colon, count = text.rpartition(":")
     if not colon or not count.strip().isdigit():
@@ -389,9 +389,9 @@ def check_command(
     """Report how balanced a schedule is: partners, opponents, sit-outs, first deals and seat moves, and
     how even the evening would be if it stopped after each round."""
     from rotation.balance import check
-    from rotation.formats import FormatError, schedule_from_data
-    from rotation.order import prefix_balances
-    from rotation.text import balance_report, prefix_table
+    from rotation.io.formats import FormatError, schedule_from_data
+    from rotation.movements.order import prefix_balances
+    from rotation.render.terminal import balance_report, prefix_table
 
     try:
         schedule = schedule_from_data(_read_json(file))
@@ -422,12 +422,12 @@ def _load_session(source: str) -> Any:
 
     A file of that name wins; a source that looks like a path (a folder in it, or ending in .json) is
     only ever a file."""
-    from rotation.formats import FormatError
-    from rotation.session import SessionError, session_from_data
+    from rotation.io.formats import FormatError
+    from rotation.results.session import SessionError, session_from_data
 
     path = Path(source)
     if not path.is_file() and "/" not in source and "\\" not in source and path.suffix.lower() != ".json":
-        from rotation.store import NoDatabaseError, NoSuchSessionError
+        from rotation.io.store import NoDatabaseError, NoSuchSessionError
 
         try:
             with _store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:
@@ -453,8 +453,8 @@ def tally_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
-    from rotation.session import SessionError, tally
-    from rotation.text import tally_data, tally_tables
+    from rotation.render.terminal import tally_data, tally_tables
+    from rotation.results.session import SessionError, tally
 
     session = _load_session(source)
     try:
@@ -501,8 +501,8 @@ def cards_command(
     """Cards to print: one per player, one per table, a score pad per rubber and the tally sheet."""
     from datetime import datetime
 
-    from rotation.cards import build_cards
-    from rotation.session import SessionError
+    from rotation.render.cards import build_cards
+    from rotation.results.session import SessionError
 
     chosen = card_format or CardFormat.TEXT
     if card_format is None and out is not None:
@@ -516,11 +516,11 @@ def cards_command(
     except SessionError as error:
         fail(f"{source}: {error}")
     if chosen is CardFormat.PDF:
-        from rotation.cards_pdf import render_pdf
+        from rotation.render.pdf import render_pdf
 
         data: bytes | str = render_pdf(cards, paper, created=datetime.now().astimezone())
     else:
-        from rotation.cards_text import render_markdown, render_text
+        from rotation.render.text import render_markdown, render_text
 
         data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
     if out is None:
@@ -566,8 +566,8 @@ def record_command(
 ) -> None:
     """Record one rubber of a saved session, checked against its schedule; prints the rubber's score and
     the running tally."""
-    from rotation.evening import parse_deal_argument, record_report, resolve_table
-    from rotation.session import RubberRecord
+    from rotation.results.recording import parse_deal_argument, record_report, resolve_table
+    from rotation.results.session import RubberRecord
     from scoring.deal import InvalidDealError
     from scoring.tally import InvalidNetError, RecordedNet
 
@@ -619,7 +619,7 @@ def sessions_command(
     if not summaries:
         typer.echo(f"No sessions saved yet in {path}.")
         return
-    from rotation.text import sessions_table
+    from rotation.render.terminal import sessions_table
 
     _console().print(sessions_table(summaries))
     typer.echo(f"Database: {path}")
@@ -630,8 +630,8 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
     from rich.text import Text
 
-    from rotation.session import SessionError
-    from rotation.text import DEALS_LEGEND, results_table, seating_table
+    from rotation.render.terminal import DEALS_LEGEND, results_table, seating_table
+    from rotation.results.session import SessionError
 
     stored = _stored(name)
     session = stored.session
@@ -680,7 +680,7 @@ def rank_command(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions; ties as ties."""
-    from rotation.season import season_data, season_standings, tally_unit
+    from rotation.results.season import season_data, season_standings, tally_unit
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
@@ -738,7 +738,7 @@ def rank_command(
     if not stored:
         typer.echo("No saved sessions in that period.")
         return
-    from rotation.text import season_table
+    from rotation.render.terminal import season_table
 
     dates = f"{stored[0].played_on.isoformat()} to {stored[-1].played_on.isoformat()}"
     count = f"{len(stored)} session{'s' if len(stored) != 1 else ''}"
@@ -763,7 +763,7 @@ def export_command(
     ] = None,
 ) -> None:
     """Write a saved session as a session JSON file (the format `chicago tally FILE` reads)."""
-    from rotation.session import session_to_data
+    from rotation.results.session import session_to_data
 
     stored = _stored(name)
     extra = {"name": stored.name, "date": stored.played_on.isoformat()}
@@ -793,8 +793,8 @@ def import_command(
     ] = None,
 ) -> None:
     """Save a session file in the session database, results and all."""
-    from rotation.formats import FormatError
-    from rotation.session import SessionError, session_from_data
+    from rotation.io.formats import FormatError
+    from rotation.results.session import SessionError, session_from_data
 
     data = _read_json(file)
     try:

@@ -1244,9 +1244,9 @@ PREFIX_BUILD_TABLES = 2
 
 def _built_prefix_by_prefix(problem: _Problem, run: _Run) -> list[_Draft] | None:
     """For a small group with everyone present throughout, rounds built so that every prefix is within
-    its bounds (``rotation.order.prefix_movement``, a fifth of the time at most), in case no order of the
+    its bounds (``movements.order.prefix_movement``, a fifth of the time at most), in case no order of the
     planner's own rounds manages that; else None."""
-    from rotation.order import prefix_movement
+    from rotation.movements.order import prefix_movement
 
     small = all(problem.tables[r] <= PREFIX_BUILD_TABLES for r in problem.free)
     if not (problem.plain and small and problem.free):
@@ -1257,12 +1257,12 @@ def _built_prefix_by_prefix(problem: _Problem, run: _Run) -> list[_Draft] | None
 
 def _in_prefix_order(problem: _Problem, drafts: list[_Draft], built: list[_Draft] | None) -> list[_Draft]:
     """The planned rounds in the order that leaves an evening stopped after any round as even as that
-    many rounds allow (``rotation.order``), never at the cost of a sit-out twice running or a change from
+    many rounds allow (``movements.order``), never at the cost of a sit-out twice running or a change from
     the previous plan. If no order of them keeps every prefix within its bounds, the rounds ``built``
     prefix by prefix are taken instead when they are as good at the end in every rule ranked above the
     opponent spread: an evening that stops early is common, and a pair partnering twice before another
     has partnered at all is what players notice."""
-    from rotation.order import is_prefix_balanced, prefix_order
+    from rotation.movements.order import is_prefix_balanced, prefix_order
 
     kept = len(problem.kept)
 
@@ -1518,7 +1518,7 @@ def _regroup(
     (none if no such regrouping was found in time)."""
     from ortools.sat.python import cp_model
 
-    from rotation.grouping import group_into_tables
+    from rotation.solver.grouping import group_into_tables
 
     regular = problem.regular_pairs()
     allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]

@@ -1,6 +1,6 @@
 """Depth-first search for the tables of a whist starter over Z_v with infinity (n = v + 1 = 4k players).
 
-The two steps of ``rotation.designs.search_starter``: first the partner pairs, a random *starter* of Z_v
+The two steps of ``rotation.build.whist.search_starter``: first the partner pairs, a random *starter* of Z_v
 (pairs whose differences +-(y - x) cover every nonzero element once, infinity partnering 0), found by
 annealing; then which two pairs share a table, so that every class {d, -d} of nonzero differences is an
 opponent difference exactly twice. The second step is an exact cover with multiplicities, and a plain

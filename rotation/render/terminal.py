@@ -16,14 +16,14 @@ from rich.text import Text
 from rotation.balance import Balance
 from rotation.deals import deal_plans
 from rotation.model import Schedule
-from rotation.session import Session, TallySheet
+from rotation.results.session import Session, TallySheet
 from scoring.seat import Seat, Side
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 if TYPE_CHECKING:
-    from rotation.season import SeasonLine
+    from rotation.io.store import SessionSummary
+    from rotation.results.season import SeasonLine
     from rotation.solver import SolveResult
-    from rotation.store import SessionSummary
 
 VUL_SHORT = {
     Vulnerability.NONE: "-",
@@ -299,7 +299,7 @@ def tally_tables(sheet: TallySheet) -> Group:
 def _unit(session: Session) -> str:
     """The tally's unit as JSON writes it: ``hundreds``, ``points`` or ``imps``, the values `rank --unit`
     and `rank --json` use, so a program reads one spelling everywhere."""
-    from rotation.season import tally_unit
+    from rotation.results.season import tally_unit
 
     return tally_unit(session.rules).value
 
@@ -337,7 +337,7 @@ def tally_data(sheet: TallySheet) -> dict[str, object]:
 def sessions_table(summaries: list[SessionSummary]) -> RichTable:
     """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (method,
     vulnerability cycle, tally unit)."""
-    from rotation.season import tally_unit
+    from rotation.results.season import tally_unit
 
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("session", "date", "players", "recorded", "scoring"):
@@ -352,7 +352,7 @@ def sessions_table(summaries: list[SessionSummary]) -> RichTable:
 
 def results_table(session: Session) -> RichTable:
     """`chicago show`: each rubber recorded so far, as entered, with who sat N-S and E-W and its result."""
-    from rotation.evening import deal_text
+    from rotation.results.recording import deal_text
 
     schedule = session.schedule
     out = RichTable(title="Results", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)

@@ -1,8 +1,8 @@
 """The evening on paper: a card per player, a card per table, the score pads and the tally sheet.
 
 `build_cards` turns a session into these documents as plain frozen values, names already looked up and
-recorded results already scored; it reads no file and imports no PDF library. `rotation.cards_text` writes
-the documents as text or Markdown and `rotation.cards_pdf` as a PDF to print; printers only arrange.
+recorded results already scored; it reads no file and imports no PDF library. `rotation.render.text` writes
+the documents as text or Markdown and `rotation.render.pdf` as a PDF to print; printers only arrange.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Final
 
 from rotation.deals import DealPlan, deal_plans
 from rotation.model import Player, Schedule, Table
-from rotation.session import ScoredRubber, Session, TallySheet, tally
+from rotation.results.session import ScoredRubber, Session, TallySheet, tally
 from scoring.contract import Doubling, Result, Strain
 from scoring.points import Item
 from scoring.rubber import Entry, Line, RubberScore

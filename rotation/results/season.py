@@ -15,7 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from rotation.model import name_key
-from rotation.session import Session, tally
+from rotation.results.session import Session, tally
 from scoring.rules import Method, ScoringRules
 from scoring.tally import Unit
 

@@ -4,7 +4,7 @@ Made with fpdf2 rather than reportlab: fpdf2 is pure Python with a small footpri
 places text and lines by coordinates (all these cards need), and embeds a TrueType font as a subset, so a
 card prints the suit symbols and names in any script the font covers (Zoë, Björn, Łukasz) while the PDF
 stays a few tens of kilobytes. The font is DejaVu Sans Condensed (regular and bold), shipped in
-`rotation/fonts/` under the Bitstream Vera / Arev licence (`rotation/fonts/LICENSE`), which allows
+`rotation/render/fonts/` under the Bitstream Vera / Arev licence (`fonts/LICENSE` there), which allows
 redistribution. fpdf is imported inside `render_pdf` only, so the rest of the command line starts fast.
 
 Everything prints in black and greys, so a black-and-white printer loses nothing: the first dealer is bold
@@ -21,7 +21,7 @@ from datetime import datetime
 from importlib.resources import as_file, files
 from typing import TYPE_CHECKING, Final
 
-from rotation.cards import (
+from rotation.render.cards import (
     VULNERABILITY_WORDS,
     Cards,
     DealLine,
@@ -77,7 +77,7 @@ def render_pdf(cards: Cards, paper: Paper = Paper.A4, *, created: datetime | Non
         pdf.set_creation_date(created)
     with ExitStack() as stack:
         for style, name in FONT_FILES.items():
-            path = stack.enter_context(as_file(files("rotation") / "fonts" / name))
+            path = stack.enter_context(as_file(files("rotation.render") / "fonts" / name))
             pdf.add_font(FONT, style, path)
         painter = _Painter(pdf, cards)
         for document in cards.documents:

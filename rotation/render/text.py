@@ -1,7 +1,7 @@
 """The printed documents as plain text (for a terminal or a text file) and as Markdown.
 
-Pure functions from `rotation.cards` values to strings: they arrange, they decide nothing. Column widths
-count East Asian wide characters as two cells, so a table of names stays aligned in a terminal.
+Pure functions from `rotation.render.cards` values to strings: they arrange, they decide nothing. Column
+widths count East Asian wide characters as two cells, so a table of names stays aligned in a terminal.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 
-from rotation.cards import (
+from rotation.render.cards import (
     VULNERABILITY_WORDS,
     Cards,
     Document,

@@ -1,0 +1,5 @@
+"""The ``chicago`` command line: parse, call one function, render."""
+
+from rotation.cli.app import app
+
+__all__ = ["app"]
