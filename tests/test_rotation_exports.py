@@ -1,0 +1,26 @@
+"""The public API of the seating core is pinned."""
+
+from __future__ import annotations
+
+import rotation
+
+PUBLIC = {
+    "Balance", "Bound", "DealPlan", "InvalidScheduleError", "Movement", "Order", "Player", "Round",
+    "Schedule", "Table", "check", "cut", "deal_plans",
+}  # fmt: skip
+
+
+def test_all_is_pinned() -> None:
+    """Adding or removing a public name of the core is a deliberate change to this list."""
+    assert set(rotation.__all__) == PUBLIC
+    assert len(rotation.__all__) == len(PUBLIC)
+
+
+def test_every_public_name_is_defined_where_it_is_documented() -> None:
+    """Each name in ``__all__`` resolves, and comes from one of the four core modules."""
+    for name in rotation.__all__:
+        value = getattr(rotation, name)
+        if value is int:  # Player: a score-sheet position
+            continue
+        module = value.__module__
+        assert module in {"rotation.model", "rotation.deals", "rotation.cut", "rotation.balance"}, name
