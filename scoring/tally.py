@@ -20,6 +20,13 @@ from scoring._enums import ChoiceEnum
 from scoring.seat import Side
 
 
+MAX_RUBBER_POINTS: Final = 4 * (7600 + 150) + 100
+"""The most one side can win in a rubber: four deals of 7NT redoubled, vulnerable, down 13 (7,600) with 150
+for honors, and 100 for a part score after deal 4. A net beyond it is a typing slip, not a result."""
+MAX_RUBBER_HUNDREDS: Final = MAX_RUBBER_POINTS // 100
+"""The same bound for a net written in hundreds (or IMPs under Russian scoring)."""
+
+
 def signed(value: int) -> str:
     """A tally as the sheet writes it: ``+3``, ``-5``, ``0``."""
     return f"{value:+d}" if value else "0"
@@ -91,6 +98,21 @@ class RecordedNet:
     def __post_init__(self) -> None:
         if type(self.ns) is not int or not isinstance(self.unit, Unit):
             raise InvalidNetError(f"a net is a whole number and a Unit, not {self.ns!r}, {self.unit!r}")
+        side = "N-S" if self.ns >= 0 else "E-W"
+        if self.unit is Unit.POINTS:
+            if abs(self.ns) > MAX_RUBBER_POINTS:
+                raise InvalidNetError(
+                    f"a net of {abs(self.ns)} points is more than a rubber can score ({MAX_RUBBER_POINTS})"
+                )
+            if self.ns % 10:
+                raise InvalidNetError(
+                    f"a net in points is a multiple of 10, not {abs(self.ns)} "
+                    f"(in hundreds, write a sign: '{side} +{abs(self.ns)}')"
+                )
+        elif abs(self.ns) > MAX_RUBBER_HUNDREDS:
+            raise InvalidNetError(
+                f"a net of {abs(self.ns)} hundreds is more than a rubber can score ({MAX_RUBBER_HUNDREDS})"
+            )
 
     @classmethod
     def parse(cls, text: str) -> RecordedNet:
@@ -103,7 +125,13 @@ class RecordedNet:
             )
         side = Side.parse(match["side"])
         sign = match["sign"]
-        number = int(match["number"])
+        digits = match["number"].lstrip("0") or "0"
+        if len(digits) > len(str(MAX_RUBBER_POINTS)):
+            raise InvalidNetError(
+                f"a net of {len(digits)} digits is more than a rubber can score "
+                f"(at most {MAX_RUBBER_POINTS} points, {MAX_RUBBER_HUNDREDS} hundreds)"
+            )
+        number = int(digits)
         if sign == "-":
             number = -number
         ns = number if side is Side.NS else -number

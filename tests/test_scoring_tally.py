@@ -18,6 +18,10 @@ from scoring import (
     standings,
     tally_net,
 )
+from scoring.contract import Contract, Doubling, Result, Strain
+from scoring.deal import HONORS_POINTS
+from scoring.duplicate import duplicate_score
+from scoring.tally import MAX_RUBBER_HUNDREDS, MAX_RUBBER_POINTS
 
 HALF_UP, HALF_DOWN, HALF_EVEN = Rounding.HALF_UP, Rounding.HALF_DOWN, Rounding.HALF_EVEN
 
@@ -197,3 +201,43 @@ def test_credit_rubber_sums_to_zero_and_refuses_a_double_seat() -> None:
     assert credit == {"Ann": -3, "Jean": -3, "Helen": 3, "Doris": 3}
     with pytest.raises(ValueError, match="both sides"):
         credit_rubber(("Ann", "Jean"), ("Ann", "Doris"), 1)
+
+
+def test_the_largest_rubber_net_is_derived_from_the_scoring_tables() -> None:
+    """A net beyond MAX_RUBBER_POINTS is a typing slip: no deal scores more than 7NTXX vulnerable down 13
+    (seed 002's and 003's duplicate tables), plus 150 honors, four times, plus the 100 part-score premium."""
+    worst = max(
+        abs(duplicate_score(Result(Contract(level, strain, doubling), None, tricks), vulnerable=vulnerable))
+        for level in range(1, 8)
+        for strain in Strain
+        for doubling in Doubling
+        for tricks in range(14)
+        for vulnerable in (False, True)
+    )
+    assert worst == 7600
+    assert MAX_RUBBER_POINTS == 4 * (worst + max(HONORS_POINTS)) + 100
+    assert MAX_RUBBER_HUNDREDS == 311
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("E-W 3", "multiple of 10"),
+        ("N-S 1035", "multiple of 10"),
+        ("N-S 31110", "more than a rubber can score"),
+        ("E-W +312", "more than a rubber can score"),
+        ("E-W +9999999999999999999999999999999999999999", "more than a rubber can score"),
+        ("N-S " + "9" * 5000, "more than a rubber can score"),
+    ],
+)
+def test_a_net_no_rubber_can_score_is_refused(text: str, words: str) -> None:
+    """A net is a multiple of 10 points within what a rubber can score; 'E-W 3' (points) is refused with a
+    hint that a signed number is read as hundreds, rather than stored as 3 points."""
+    with pytest.raises(InvalidNetError, match=words):
+        RecordedNet.parse(text)
+
+
+def test_the_largest_nets_are_accepted() -> None:
+    """The bound is inclusive, either way round, in points and in hundreds."""
+    assert RecordedNet.parse(f"E-W {MAX_RUBBER_POINTS}").ns == -MAX_RUBBER_POINTS
+    assert RecordedNet.parse(f"N-S +{MAX_RUBBER_HUNDREDS}").ns == MAX_RUBBER_HUNDREDS
