@@ -19,7 +19,6 @@ from typing import Final, Generic, TypeVar
 from scoring._enums import ChoiceEnum
 from scoring.seat import Side
 
-
 MAX_RUBBER_POINTS: Final = 4 * (7600 + 150) + 100
 """The most one side can win in a rubber: four deals of 7NT redoubled, vulnerable, down 13 (7,600) with 150
 for honors, and 100 for a part score after deal 4. A net beyond it is a typing slip, not a result."""

@@ -215,7 +215,7 @@ def test_the_largest_rubber_net_is_derived_from_the_scoring_tables() -> None:
         for vulnerable in (False, True)
     )
     assert worst == 7600
-    assert MAX_RUBBER_POINTS == 4 * (worst + max(HONORS_POINTS)) + 100
+    assert 4 * (worst + max(HONORS_POINTS)) + 100 == MAX_RUBBER_POINTS
     assert MAX_RUBBER_HUNDREDS == 311
 
 
