@@ -156,6 +156,21 @@ class Balance:
         return all(b.floor <= c <= b.ceil for pq, c in self.partners.items() if pq not in self.avoid)
 
     @property
+    def table_mates(self) -> dict[Pair, int]:
+        """m(p, q): how often p and q share a table, as partners or as opponents."""
+        return {pq: count + self.opponents[pq] for pq, count in self.partners.items()}
+
+    @property
+    def most_meetings(self) -> int:
+        """The most times any two players share a table: 1 means nobody meets anyone twice."""
+        return max(self.table_mates.values(), default=0)
+
+    @property
+    def repeated_meetings(self) -> int:
+        """Meetings beyond the first, summed over pairs: sum of max(0, m(p, q) - 1)."""
+        return sum(count - 1 for count in self.table_mates.values() if count > 1)
+
+    @property
     def is_whist(self) -> bool:
         """Every pair partners exactly once and opposes exactly twice."""
         return set(self.partners.values()) == {1} and set(self.opponents.values()) == {2}

@@ -1,0 +1,47 @@
+"""The checker's table-mate counts: who shares a table with whom, and how often beyond the first time."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rotation.balance import check
+from rotation.model import Movement, Round, Table
+from rotation.movements.bulletin import bulletin_movement
+from rotation.movements.whist import whist_design
+
+
+def test_the_bulletins_five_meet_three_times_each() -> None:
+    """Seed 001, five players: every pair partners once in the five rounds and opposes twice, so every
+    pair shares a table three times: 10 pairs, 2 repeats each."""
+    balance = check(bulletin_movement(5))
+    assert set(balance.table_mates.values()) == {3}
+    assert balance.most_meetings == 3
+    assert balance.repeated_meetings == 20
+
+
+def test_a_whist_design_meets_every_pair_three_times() -> None:
+    """DESIGN.md, Balance: a whist design has every c = 1 and o = 2, so m = c + o = 3."""
+    balance = check(whist_design(13))
+    assert balance.is_whist
+    assert set(balance.table_mates.values()) == {3}
+    assert balance.repeated_meetings == 2 * len(balance.table_mates)
+
+
+def test_rows_then_columns_meet_nobody_twice() -> None:
+    """Sixteen players as a 4 x 4 grid, seated by rows and then by columns, meet nobody twice; eight
+    players in two rounds cannot (two tables of four from two groups of four share a pair), and the
+    checker counts exactly those repeats."""
+    grid = [[4 * r + c for c in range(4)] for r in range(4)]
+    rows = Round(tuple(Table(*row) for row in grid))
+    columns = Round(tuple(Table(*(grid[r][c] for r in range(4))) for c in range(4)))
+    balance = check(Movement(16, (rows, columns)))
+    assert balance.most_meetings == 1 and balance.repeated_meetings == 0
+    first = Round((Table(0, 1, 2, 3), Table(4, 5, 6, 7)))
+    second = Round((Table(0, 4, 1, 5), Table(2, 6, 3, 7)))
+    balance = check(Movement(8, (first, second)))
+    assert balance.most_meetings == 2
+    again = {pq for pq, m in balance.table_mates.items() if m == 2}
+    assert again == {(0, 1), (4, 5), (2, 3), (6, 7)}
+    assert balance.repeated_meetings == 4
+    assert all(m <= 2 for m in balance.table_mates.values())
+    assert len(balance.table_mates) == len(list(combinations(range(8), 2)))
