@@ -34,11 +34,11 @@ from rotation.render.cards import (
     TableCard,
     TableRound,
     TallyGrid,
-    numbers,
-    signed,
+    player_row,
 )
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
+from scoring.tally import signed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -358,23 +358,7 @@ class _Painter:
         """One row of a card: blank after the round number for a round not played (the row says "sits out"
         or "away" across them), the running tally last when there is one."""
         running = columns[-1].header == "Tally"
-        if line.presence is not Presence.PLAYS:
-            cells = [str(line.round), *[""] * (len(columns) - 1 - running)]
-        else:
-            assert line.seat is not None
-            cells = [
-                str(line.round),
-                *([str(line.table)] if self.cards.multi_table else []),
-                line.seat.name.title(),
-                line.partner,
-                f"{line.left}, {line.right}",
-                "you *" if line.deals_first else line.first_dealer,
-                numbers(line.deals),
-                numbers(line.vulnerable),
-            ]
-        if running:
-            cells.append("" if line.running is None else signed(line.running))
-        return cells
+        return list(player_row(line, multi_table=self.cards.multi_table, running=running, you="you *"))
 
     def natural_widths(self, columns: Sequence[_Column], rows: Sequence[Sequence[str]]) -> list[float]:
         """Each column's widest cell or header line, with its padding."""

@@ -20,10 +20,11 @@ from rotation.render.cards import (
     TableRound,
     TallyGrid,
     numbers,
-    signed,
+    player_row,
 )
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
+from scoring.tally import signed
 
 Align = str
 """``<`` left or ``>`` right."""
@@ -70,22 +71,11 @@ def player_columns(cards: Cards, card: PlayerCard) -> tuple[list[str], list[list
 
 
 def player_cells(cards: Cards, line: PlayerRound, with_running: bool) -> list[str]:
-    running = [] if not with_running else ["" if line.running is None else signed(line.running)]
+    """A card's row, "sits out" or "away" written in the first blank of a round not played."""
+    cells = list(player_row(line, multi_table=cards.multi_table, running=with_running))
     if line.presence is not Presence.PLAYS:
-        blanks = 6 + (1 if cards.multi_table else 0)
-        return [str(line.round), line.presence.value, *[""] * (blanks - 1), *running]
-    assert line.seat is not None
-    return [
-        str(line.round),
-        *([str(line.table)] if cards.multi_table else []),
-        line.seat.name.title(),
-        line.partner,
-        f"{line.left}, {line.right}",
-        "you" if line.deals_first else line.first_dealer,
-        numbers(line.deals),
-        numbers(line.vulnerable),
-        *running,
-    ]
+        cells[1] = line.presence.value
+    return cells
 
 
 def deal_rows(seating: TableRound) -> tuple[list[str], list[list[str]]]:
