@@ -222,6 +222,16 @@ class TableRound:
         first = Seat.NORTH if side is Side.NS else Seat.EAST
         return f"{self.at(first)} & {self.at(first.partner)}"
 
+    def absent(self, sitting_out: str = "sits out") -> str:
+        """Who is not at a table this round, ``sits out: Jean; away: Zoë``; empty when nobody.
+        ``sitting_out`` is the words for a sit-out (a narrow PDF block says ``out``)."""
+        parts = []
+        if self.sitting_out:
+            parts.append(f"{sitting_out}: " + ", ".join(self.sitting_out))
+        if self.away:
+            parts.append("away: " + ", ".join(self.away))
+        return "; ".join(parts)
+
 
 @dataclass(frozen=True, slots=True)
 class TableCard:
@@ -340,6 +350,15 @@ class RubberLine:
     result: str
     """``E-W +3``, ``even``."""
     points: tuple[int, int] | None
+
+    def describe(self, gap: str = " ") -> str:
+        """``Round 2, table 1: Helen & Doris v Ann & Shirley: N-S +5 (140 to 1820)``, with ``gap`` between
+        its parts (the PDF's proportional type reads better with two spaces)."""
+        points = "" if self.points is None else f"{gap}({self.points[0]} to {self.points[1]})"
+        return (
+            f"Round {self.round}, table {self.table}:{gap}{self.north_south} v {self.east_west}:"
+            f"{gap}{self.result}{points}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,13 +69,9 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
     canvas.pdf.set_line_width(0.2)
     canvas.pdf.rect(x, y, w, h, style="D")
     canvas.text(x, y, w / 2, BLOCK_TITLE, f"Round {seating.round}", size=9, bold=True)
-    absent = []
-    if seating.sitting_out:
-        absent.append("out: " + ", ".join(seating.sitting_out))
-    if seating.away:
-        absent.append("away: " + ", ".join(seating.away))
+    absent = seating.absent("out")
     if absent:  # on two lines rather than cut short
-        canvas.names(x + w * 0.35, y, w * 0.65, BLOCK_TITLE, "; ".join(absent), size=6.5, align="R")
+        canvas.names(x + w * 0.35, y, w * 0.65, BLOCK_TITLE, absent, size=6.5, align="R")
     # the table and its four seats
     cy = y + BLOCK_TITLE
     square_w, square_h = SQUARE

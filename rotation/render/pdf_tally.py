@@ -109,13 +109,7 @@ def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, 
     canvas.rule(x, y, x + grid_w, y, 0.4)
     if not last or not sheet.results:
         return
-    texts = []
-    for result in sheet.results:
-        points = "" if result.points is None else f"  ({result.points[0]} to {result.points[1]})"
-        texts.append(
-            f"Round {result.round}, table {result.table}:  {result.north_south} v "
-            f"{result.east_west}:  {result.result}{points}"
-        )
+    texts = [result.describe("  ") for result in sheet.results]
     _result_list(canvas, texts, x, y + 4, room)
 
 

@@ -178,14 +178,7 @@ def tally_columns(grid_: TallyGrid) -> tuple[list[str], list[list[str]], str]:
 
 
 def result_lines(grid_: TallyGrid) -> list[str]:
-    lines = []
-    for line in grid_.results:
-        points = "" if line.points is None else f" ({line.points[0]} to {line.points[1]})"
-        lines.append(
-            f"Round {line.round}, table {line.table}: {line.north_south} v {line.east_west}:"
-            f" {line.result}{points}"
-        )
-    return lines
+    return [line.describe() for line in grid_.results]
 
 
 # ---- text ----
@@ -229,12 +222,8 @@ def _text_tables(cards: Cards) -> list[str]:
 
 
 def _absent(seating: TableRound) -> str:
-    parts = []
-    if seating.sitting_out:
-        parts.append("sits out: " + ", ".join(seating.sitting_out))
-    if seating.away:
-        parts.append("away: " + ", ".join(seating.away))
-    return f"  ({'; '.join(parts)})" if parts else ""
+    absent = seating.absent()
+    return f"  ({absent})" if absent else ""
 
 
 def _text_pads(cards: Cards) -> list[str]:
