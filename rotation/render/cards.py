@@ -200,6 +200,12 @@ class DealLine:
     passed_out: int = 0
     """Passed-out deals redealt before this one."""
 
+    def cells(self, gap: str = " ") -> tuple[str, str, str, str]:
+        """The deal as a row of a deal list: number, dealer (seat and name, ``gap`` apart), who is
+        vulnerable, the recorded result."""
+        dealer = f"{self.dealer.value}{gap}{self.dealer_name}"
+        return (str(self.number), dealer, VULNERABILITY_WORDS[self.vulnerability], self.result)
+
 
 @dataclass(frozen=True, slots=True)
 class TableRound:
@@ -216,6 +222,11 @@ class TableRound:
 
     def at(self, seat: Seat) -> str:
         return self.seats[seat.index]
+
+    @property
+    def recorded(self) -> bool:
+        """Whether any deal has its result: the deal lists then add a result column."""
+        return any(deal.result for deal in self.deals)
 
     def pair(self, side: Side) -> str:
         """The partnership's names: ``Helen & Ann``."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from rotation.render.cards import VULNERABILITY_WORDS, DealLine, TableCard, TableRound
+from rotation.render.cards import TableCard, TableRound
 from rotation.render.pdf_canvas import CELL_PAD, PAD, RULE, SHADE, Canvas, Piece, card_parts
 from scoring.seat import Seat
 
@@ -101,9 +101,8 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
         canvas.names(nx, ny, nw, 5.5, text, size=8.5, bold=first, align=align)
     # the deals
     cy += COMPASS
-    recorded = any(deal.result for deal in seating.deals)
-    headers = ["Deal", "Dealer", "Vulnerable"] if not recorded else ["Deal", "Dealer", "Vul.", "Result"]
-    rows = [deal_cells(deal)[: len(headers)] for deal in seating.deals]
+    headers = ["Deal", "Dealer", "Vul.", "Result"] if seating.recorded else ["Deal", "Dealer", "Vulnerable"]
+    rows = [list(deal.cells("  ")[: len(headers)]) for deal in seating.deals]
     widths = deal_widths(canvas, headers, rows, w, grow=1, squeeze=1)
     cx = x
     for header, cw in zip(headers, widths, strict=True):
@@ -117,16 +116,6 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
             canvas.text(cx, cy, cw, DEAL_ROW, cell, size=7.5)
             cx += cw
         cy += DEAL_ROW
-
-
-def deal_cells(deal: DealLine) -> list[str]:
-    """A deal's row: number, dealer (seat and name), who is vulnerable, the recorded result."""
-    return [
-        str(deal.number),
-        f"{deal.dealer.value}  {deal.dealer_name}",
-        VULNERABILITY_WORDS[deal.vulnerability],
-        deal.result,
-    ]
 
 
 def deal_widths(

@@ -10,7 +10,6 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from rotation.render.cards import (
-    VULNERABILITY_WORDS,
     Cards,
     Document,
     PlayerCard,
@@ -80,18 +79,9 @@ def player_cells(cards: Cards, line: PlayerRound, with_running: bool) -> list[st
 
 def deal_rows(seating: TableRound) -> tuple[list[str], list[list[str]]]:
     """A round's deals: number, dealer, vulnerability and the recorded result."""
-    recorded = any(deal.result for deal in seating.deals)
+    recorded = seating.recorded
     headers = ["Deal", "Dealer", "Vulnerable", *(["Result"] if recorded else [])]
-    rows = [
-        [
-            str(deal.number),
-            f"{deal.dealer.value} {deal.dealer_name}",
-            VULNERABILITY_WORDS[deal.vulnerability],
-            *([deal.result] if recorded else []),
-        ]
-        for deal in seating.deals
-    ]
-    return headers, rows
+    return headers, [list(deal.cells()[: len(headers)]) for deal in seating.deals]
 
 
 def compass(seating: TableRound) -> list[str]:
