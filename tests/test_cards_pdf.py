@@ -12,11 +12,11 @@ import pypdf
 import pytest
 
 from rotation.io.formats import schedule_to_data
-from rotation.render.cards import Cards, Document, Paper, Presence, build_cards, signed
+from rotation.render.cards import Cards, Document, Paper, Presence, build_cards
 from rotation.render.pdf import render_pdf, visual_order
 from rotation.results.session import RubberRecord, Session, session_from_data
 from scoring.seat import Side
-from scoring.tally import RecordedNet
+from scoring.tally import RecordedNet, signed
 from tests.test_cards import SESSIONS, bulletin_session, five_player_data, regular_example_data
 
 MM: float = 72 / 25.4

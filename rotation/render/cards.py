@@ -14,13 +14,14 @@ from typing import Final
 
 from rotation.deals import DealPlan, deal_plans
 from rotation.model import Player, Schedule, Table
+from rotation.results.season import tally_unit
 from rotation.results.session import ScoredRubber, Session, TallySheet, tally
-from scoring.contract import Doubling, Result, Strain
+from scoring.contract import Doubling, Result
 from scoring.points import Item
 from scoring.rubber import Entry, Line, RubberScore
 from scoring.rules import Method
 from scoring.seat import Seat, Side
-from scoring.tally import Unit
+from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 
@@ -69,15 +70,6 @@ class Presence(StrEnum):
     AWAY = "away"
 
 
-SUIT_SYMBOLS: Final = {
-    Strain.CLUBS: "\u2663",
-    Strain.DIAMONDS: "\u2666",
-    Strain.HEARTS: "\u2665",
-    Strain.SPADES: "\u2660",
-    Strain.NOTRUMP: "NT",
-}
-"""How a score pad writes each strain: the suit symbols, and NT."""
-
 VULNERABILITY_WORDS: Final = {
     Vulnerability.NONE: "none",
     Vulnerability.NS: "N-S",
@@ -104,17 +96,25 @@ def contract_text(result: Result) -> str:
     outcome = "=" if result.outcome == 0 else f"{result.outcome:+d}"
     doubled = "" if contract.doubling is Doubling.UNDOUBLED else contract.doubling.value
     seat = "" if result.declarer is None else f" {result.declarer.value}"
-    return f"{contract.level}{SUIT_SYMBOLS[contract.strain]}{doubled}{seat} {outcome}"
-
-
-def signed(value: int) -> str:
-    """A tally as the sheet writes it: ``+3``, ``-5``, ``0``."""
-    return f"{value:+d}" if value else "0"
+    return f"{contract.level}{contract.strain.symbol}{doubled}{seat} {outcome}"
 
 
 def numbers(values: Sequence[int]) -> str:
     """Deal numbers for a card: ``2, 3, 4``; a dash when there are none."""
     return ", ".join(str(v) for v in values) if values else "-"
+
+
+def rubber_result(ns_tally: int) -> str:
+    """A rubber's tally as the sheet records it: ``E-W +3``; ``even`` for a tie."""
+    if not ns_tally:
+        return "even"
+    side = Side.NS if ns_tally > 0 else Side.EW
+    return f"{side.value} +{abs(ns_tally)}"
+
+
+def rank_text(rank: int, tied: bool) -> str:
+    """A place in the standings, a tie shown as a tie: ``1``, ``=2``."""
+    return f"={rank}" if tied else str(rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +165,28 @@ class PlayerCard:
     rounds: tuple[PlayerRound, ...]
 
 
+def player_row(line: PlayerRound, *, multi_table: bool, running: bool, you: str = "you") -> tuple[str, ...]:
+    """One row of a player card as both printers lay it out: round, table (with several tables), seat,
+    partner, opponents (left, right), first dealer (``you`` when the player deals first), the deals they
+    deal, the deals they are vulnerable on, and the running tally when the card has one. A round not
+    played keeps only its number and tally: the printer writes "sits out" or "away" across the blanks."""
+    tally = ("" if line.running is None else signed(line.running),) if running else ()
+    if line.presence is not Presence.PLAYS:
+        return (str(line.round), *[""] * (6 + multi_table), *tally)
+    assert line.seat is not None
+    return (
+        str(line.round),
+        *((str(line.table),) if multi_table else ()),
+        line.seat.name.title(),
+        line.partner,
+        f"{line.left}, {line.right}",
+        you if line.deals_first else line.first_dealer,
+        numbers(line.deals),
+        numbers(line.vulnerable),
+        *tally,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class DealLine:
     """One deal of a round at a table: its dealer, its vulnerability and, once recorded, its result."""
@@ -177,6 +199,12 @@ class DealLine:
     """The recorded contract and result (``2♠ E +1``); empty until recorded."""
     passed_out: int = 0
     """Passed-out deals redealt before this one."""
+
+    def cells(self, gap: str = " ") -> tuple[str, str, str, str]:
+        """The deal as a row of a deal list: number, dealer (seat and name, ``gap`` apart), who is
+        vulnerable, the recorded result."""
+        dealer = f"{self.dealer.value}{gap}{self.dealer_name}"
+        return (str(self.number), dealer, VULNERABILITY_WORDS[self.vulnerability], self.result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,10 +223,25 @@ class TableRound:
     def at(self, seat: Seat) -> str:
         return self.seats[seat.index]
 
+    @property
+    def recorded(self) -> bool:
+        """Whether any deal has its result: the deal lists then add a result column."""
+        return any(deal.result for deal in self.deals)
+
     def pair(self, side: Side) -> str:
         """The partnership's names: ``Helen & Ann``."""
         first = Seat.NORTH if side is Side.NS else Seat.EAST
         return f"{self.at(first)} & {self.at(first.partner)}"
+
+    def absent(self, sitting_out: str = "sits out") -> str:
+        """Who is not at a table this round, ``sits out: Jean; away: Zoë``; empty when nobody.
+        ``sitting_out`` is the words for a sit-out (a narrow PDF block says ``out``)."""
+        parts = []
+        if self.sitting_out:
+            parts.append(f"{sitting_out}: " + ", ".join(self.sitting_out))
+        if self.away:
+            parts.append("away: " + ", ".join(self.away))
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,8 +301,7 @@ class PadScore:
     @property
     def result(self) -> str:
         """The rubber's tally as the sheet records it: ``E-W +10``; ``even`` for a tie."""
-        side = self.winner
-        return "even" if side is None else f"{side.value} +{abs(self.ns_tally)}"
+        return rubber_result(self.ns_tally)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +361,15 @@ class RubberLine:
     result: str
     """``E-W +3``, ``even``."""
     points: tuple[int, int] | None
+
+    def describe(self, gap: str = " ") -> str:
+        """``Round 2, table 1: Helen & Doris v Ann & Shirley: N-S +5 (140 to 1820)``, with ``gap`` between
+        its parts (the PDF's proportional type reads better with two spaces)."""
+        points = "" if self.points is None else f"{gap}({self.points[0]} to {self.points[1]})"
+        return (
+            f"Round {self.round}, table {self.table}:{gap}{self.north_south} v {self.east_west}:"
+            f"{gap}{self.result}{points}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,16 +528,9 @@ def _table_cards(seatings: Sequence[TableRound]) -> tuple[TableCard, ...]:
     return tuple(TableCard(t, tuple(s for s in seatings if s.table == t)) for t in range(1, count + 1))
 
 
-def _unit(session: Session) -> str:
-    rules = session.rules
-    if rules.method is Method.RUSSIAN:
-        return "IMPs"
-    return "points" if rules.unit is Unit.POINTS else "hundreds"
-
-
 def _pads(seatings: Sequence[TableRound], sheet: TallySheet) -> tuple[ScorePad, ...]:
     scored = {(r.record.round, r.record.table): r for r in sheet.rubbers}
-    unit = _unit(sheet.session)
+    unit = tally_unit(sheet.session.rules).label
     pads = []
     for seating in seatings:
         rubber = scored.get((seating.round, seating.table))
@@ -551,23 +595,27 @@ def _tally_grid(sheet: TallySheet, seatings: Sequence[TableRound]) -> TallyGrid:
         cells = tuple(running.get(r) for r in range(1, rounds + 1))
         out = tuple(schedule.rounds[r].table_of(player) is None for r in range(rounds))
         standing = by_player[player]
-        rank = (f"={standing.rank}" if standing.tied else str(standing.rank)) if recorded else ""
+        rank = rank_text(standing.rank, standing.tied) if recorded else ""
         rows.append(TallyRow(player + 1, name, cells, out, standing.total if recorded else None, rank))
     where = {(s.round, s.table): s for s in seatings}
     results = []
     for rubber in sheet.rubbers:
         seating = where[(rubber.record.round, rubber.record.table)]
-        side = Side.NS if rubber.ns_tally > 0 else Side.EW
-        result = f"{side.value} +{abs(rubber.ns_tally)}" if rubber.ns_tally else "even"
         results.append(
             RubberLine(
                 rubber.record.round,
                 rubber.record.table,
                 seating.pair(Side.NS),
                 seating.pair(Side.EW),
-                result,
+                rubber_result(rubber.ns_tally),
                 rubber.points,
             )
         )
     multi = any(len(rnd.tables) > 1 for rnd in schedule.rounds)
-    return TallyGrid("Round" if multi else "Rubber No.", rounds, tuple(rows), tuple(results), _unit(session))
+    return TallyGrid(
+        "Round" if multi else "Rubber No.",
+        rounds,
+        tuple(rows),
+        tuple(results),
+        tally_unit(session.rules).label,
+    )

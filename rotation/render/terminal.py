@@ -15,14 +15,16 @@ from rich.text import Text
 
 from rotation.balance import Balance
 from rotation.deals import deal_plans
-from rotation.model import Schedule
+from rotation.model import Schedule, Table
+from rotation.render.cards import rank_text, rubber_result
+from rotation.results.season import SeasonLine, tally_unit
 from rotation.results.session import Session, TallySheet
 from scoring.seat import Seat, Side
+from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 if TYPE_CHECKING:
     from rotation.io.store import SessionSummary
-    from rotation.results.season import SeasonLine
     from rotation.solver import SolveResult
 
 VUL_SHORT = {
@@ -218,8 +220,9 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
     return Group(*parts)
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
+def _pair(schedule: Schedule, table: Table, side: Side) -> str:
+    """A partnership's names: ``Helen & Ann``."""
+    return " & ".join(schedule.name(p) for p in table.pair(side))
 
 
 def tally_tables(sheet: TallySheet) -> Group:
@@ -238,7 +241,7 @@ def tally_tables(sheet: TallySheet) -> Group:
         seated[rubber.record.round].update(rubber.seating.players)
     for p, name in enumerate(schedule.players):
         cells = [
-            Text(_signed(total), style="" if p in seated[rnd] else "dim")
+            Text(signed(total), style="" if p in seated[rnd] else "dim")
             for rnd, total in zip(rounds, sheet.running(p), strict=True)
         ]
         running.add_row(str(p + 1), name, *cells)
@@ -256,16 +259,15 @@ def tally_tables(sheet: TallySheet) -> Group:
         results.add_column(column, justify="left" if column in ("N-S", "E-W", "result") else "right")
     for rubber in sheet.rubbers:
         points = rubber.points
-        winners = Side.NS if rubber.ns_tally >= 0 else Side.EW
         row = [
             str(rubber.record.round),
             str(rubber.record.table),
-            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.NS)),
-            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.EW)),
+            _pair(schedule, rubber.seating, Side.NS),
+            _pair(schedule, rubber.seating, Side.EW),
         ]
         if with_points:
             row += ["" if points is None else str(points[0]), "" if points is None else str(points[1])]
-        row.append(f"{winners.value} {_signed(abs(rubber.ns_tally))}" if rubber.ns_tally else "even")
+        row.append(rubber_result(rubber.ns_tally))
         results.add_row(*row)
 
     ranking = RichTable(title="Standings", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
@@ -274,9 +276,9 @@ def tally_tables(sheet: TallySheet) -> Group:
     for standing in sheet.standings:
         average = standing.average
         ranking.add_row(
-            f"={standing.rank}" if standing.tied else str(standing.rank),
+            rank_text(standing.rank, standing.tied),
             schedule.name(standing.player),
-            _signed(standing.total),
+            signed(standing.total),
             str(standing.rubbers),
             "" if average is None else f"{float(average):+.2f}",
         )
@@ -296,20 +298,12 @@ def tally_tables(sheet: TallySheet) -> Group:
     return Group(*parts)
 
 
-def _unit(session: Session) -> str:
-    """The tally's unit as JSON writes it: ``hundreds``, ``points`` or ``imps``, the values `rank --unit`
-    and `rank --json` use, so a program reads one spelling everywhere."""
-    from rotation.results.season import tally_unit
-
-    return tally_unit(session.rules).value
-
-
 def tally_data(sheet: TallySheet) -> dict[str, object]:
     """The tally as JSON: players with total and rubbers played, and each rubber's points and N-S tally."""
     schedule = sheet.session.schedule
     by_player = {s.player: s for s in sheet.standings}
     return {
-        "unit": _unit(sheet.session),
+        "unit": tally_unit(sheet.session.rules).value,
         "scoring": sheet.session.rules.to_mapping(),
         "players": [
             {
@@ -337,8 +331,6 @@ def tally_data(sheet: TallySheet) -> dict[str, object]:
 def sessions_table(summaries: list[SessionSummary]) -> RichTable:
     """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (method,
     vulnerability cycle, tally unit)."""
-    from rotation.results.season import tally_unit
-
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("session", "date", "players", "recorded", "scoring"):
         out.add_column(column, justify="right" if column in ("players", "recorded") else "left")
@@ -362,14 +354,13 @@ def results_table(session: Session) -> RichTable:
         record = rubber.record
         deals = "; ".join(deal_text(deal) for deal in record.deals or ())
         entry = str(record.net) if record.net is not None else deals
-        winners = Side.NS if rubber.ns_tally >= 0 else Side.EW
         out.add_row(
             str(record.round),
             str(record.table),
-            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.NS)),
-            " & ".join(schedule.name(p) for p in rubber.seating.pair(Side.EW)),
+            _pair(schedule, rubber.seating, Side.NS),
+            _pair(schedule, rubber.seating, Side.EW),
             entry,
-            f"{winners.value} {_signed(abs(rubber.ns_tally))}" if rubber.ns_tally else "even",
+            rubber_result(rubber.ns_tally),
         )
     return out
 
@@ -381,9 +372,9 @@ def season_table(lines: tuple[SeasonLine, ...]) -> RichTable:
         out.add_column(column, justify="left" if column == "player" else "right")
     for line in lines:
         out.add_row(
-            f"={line.rank}" if line.tied else str(line.rank),
+            rank_text(line.rank, line.tied),
             line.name,
-            _signed(line.total),
+            signed(line.total),
             str(line.played),
             line.average_text(),
             str(line.sessions),

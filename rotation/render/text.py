@@ -10,7 +10,6 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from rotation.render.cards import (
-    VULNERABILITY_WORDS,
     Cards,
     Document,
     PlayerCard,
@@ -20,10 +19,11 @@ from rotation.render.cards import (
     TableRound,
     TallyGrid,
     numbers,
-    signed,
+    player_row,
 )
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
+from scoring.tally import signed
 
 Align = str
 """``<`` left or ``>`` right."""
@@ -70,38 +70,18 @@ def player_columns(cards: Cards, card: PlayerCard) -> tuple[list[str], list[list
 
 
 def player_cells(cards: Cards, line: PlayerRound, with_running: bool) -> list[str]:
-    running = [] if not with_running else ["" if line.running is None else signed(line.running)]
+    """A card's row, "sits out" or "away" written in the first blank of a round not played."""
+    cells = list(player_row(line, multi_table=cards.multi_table, running=with_running))
     if line.presence is not Presence.PLAYS:
-        blanks = 6 + (1 if cards.multi_table else 0)
-        return [str(line.round), line.presence.value, *[""] * (blanks - 1), *running]
-    assert line.seat is not None
-    return [
-        str(line.round),
-        *([str(line.table)] if cards.multi_table else []),
-        line.seat.name.title(),
-        line.partner,
-        f"{line.left}, {line.right}",
-        "you" if line.deals_first else line.first_dealer,
-        numbers(line.deals),
-        numbers(line.vulnerable),
-        *running,
-    ]
+        cells[1] = line.presence.value
+    return cells
 
 
 def deal_rows(seating: TableRound) -> tuple[list[str], list[list[str]]]:
     """A round's deals: number, dealer, vulnerability and the recorded result."""
-    recorded = any(deal.result for deal in seating.deals)
+    recorded = seating.recorded
     headers = ["Deal", "Dealer", "Vulnerable", *(["Result"] if recorded else [])]
-    rows = [
-        [
-            str(deal.number),
-            f"{deal.dealer.value} {deal.dealer_name}",
-            VULNERABILITY_WORDS[deal.vulnerability],
-            *([deal.result] if recorded else []),
-        ]
-        for deal in seating.deals
-    ]
-    return headers, rows
+    return headers, [list(deal.cells()[: len(headers)]) for deal in seating.deals]
 
 
 def compass(seating: TableRound) -> list[str]:
@@ -188,14 +168,7 @@ def tally_columns(grid_: TallyGrid) -> tuple[list[str], list[list[str]], str]:
 
 
 def result_lines(grid_: TallyGrid) -> list[str]:
-    lines = []
-    for line in grid_.results:
-        points = "" if line.points is None else f" ({line.points[0]} to {line.points[1]})"
-        lines.append(
-            f"Round {line.round}, table {line.table}: {line.north_south} v {line.east_west}:"
-            f" {line.result}{points}"
-        )
-    return lines
+    return [line.describe() for line in grid_.results]
 
 
 # ---- text ----
@@ -239,12 +212,8 @@ def _text_tables(cards: Cards) -> list[str]:
 
 
 def _absent(seating: TableRound) -> str:
-    parts = []
-    if seating.sitting_out:
-        parts.append("sits out: " + ", ".join(seating.sitting_out))
-    if seating.away:
-        parts.append("away: " + ", ".join(seating.away))
-    return f"  ({'; '.join(parts)})" if parts else ""
+    absent = seating.absent()
+    return f"  ({absent})" if absent else ""
 
 
 def _text_pads(cards: Cards) -> list[str]:
