@@ -17,25 +17,32 @@ Constructions, by n:
 
 Regenerate the book (takes minutes, not part of planning)::
 
-    python -m rotation.build.whist schedules/whist.json                 # rebuilds every size
+    python -m rotation.build.whist schedules/whist.json                  # every size
     python -m rotation.build.whist schedules/whist.json --sizes 21 33    # only these sizes
-    python -m rotation.build.whist schedules/whist.json --sizes 57 --work 150   # 57 needs longer searches
-    python -m rotation.build.whist schedules/whist.json --sizes 60 --seed 14 --nodes 4000000    # 47 min; see tools/
-    python -m rotation.build.whist schedules/whist.json --check          # rebuild in memory, compare with the book
+    python -m rotation.build.whist schedules/whist.json --sizes 57 --work 150     # 57: longer searches
+    python -m rotation.build.whist schedules/whist.json --sizes 60 --seed 14 --nodes 4000000  # 47 min
+    python -m rotation.build.whist schedules/whist.json --check          # compare with the book
 """
 
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rotation.model import Movement, Player, Round, Table
-from rotation.movements.whist import BOOK_FORMAT, BOOK_SIZES, Group, Starter, develop, is_whist_size, round_shift
+from rotation.model import Table
+from rotation.movements.whist import (
+    BOOK_FORMAT,
+    BOOK_SIZES,
+    Group,
+    Starter,
+    develop,
+    is_whist_size,
+    round_shift,
+)
 from scoring.seat import Seat
 
 if TYPE_CHECKING:
@@ -664,7 +671,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     import tempfile
 
     parser = argparse.ArgumentParser(prog="python -m rotation.build.whist", description=main.__doc__)
-    parser.add_argument("book", type=Path, help="the book to rebuild, e.g. schedules/whist.json in a checkout")
+    parser.add_argument(
+        "book", type=Path, help="the book to rebuild: schedules/whist.json in a checkout"
+    )
     parser.add_argument("--check", action="store_true", help="rebuild in memory and compare with the book")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(BOOK_SIZES))
     parser.add_argument("--seed", type=int, default=0)
