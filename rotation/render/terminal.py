@@ -16,6 +16,7 @@ from rich.text import Text
 from rotation.balance import Balance
 from rotation.deals import deal_plans
 from rotation.model import Schedule, Table
+from rotation.names import shown
 from rotation.render.cards import rank_text, rubber_result
 from rotation.results.season import SeasonLine, tally_unit
 from rotation.results.session import Session, TallySheet
@@ -36,11 +37,21 @@ VUL_SHORT = {
 DEALS_LEGEND = "Deals: each deal's dealer:vulnerable side (- none, all both)"
 
 
+def plain(text: str, style: str = "") -> Text:
+    """Text from outside (a name, a session) as a cell: never read as markup, nothing hidden or steering."""
+    return Text(shown(text), style=style)
+
+
+def _add_row(table: RichTable, *cells: str | Text, end_section: bool = False) -> None:
+    """Add a row whose plain strings are text, not Rich markup: ``[b]Zoë[/b]`` prints as typed."""
+    table.add_row(*(plain(c) if isinstance(c, str) else c for c in cells), end_section=end_section)
+
+
 def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = "") -> RichTable:
     """Every round's tables, first dealer starred, with each deal's dealer and vulnerability."""
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = RichTable(
-        title=title or None,
+        title=plain(title) if title else None,
         title_justify="left",
         header_style="bold",
         box=box.SIMPLE_HEAD,
@@ -62,7 +73,7 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
                 row.append(str(t))
             for seat in Seat:
                 name = schedule.name(table.at(seat))
-                row.append(Text(f"{name}*", style="bold") if seat is table.first_dealer else Text(name))
+                row.append(plain(f"{name}*", "bold") if seat is table.first_dealer else plain(name))
             row.append(
                 " ".join(f"{p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle))
             )
@@ -72,7 +83,7 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
                     filter(None, [extra, "away: " + ", ".join(schedule.name(p) for p in sorted(away))])
                 )
             row.append(extra)
-            out.add_row(*row, end_section=multi and t == len(rnd.tables))
+            _add_row(out, *row, end_section=multi and t == len(rnd.tables))
     return out
 
 
@@ -134,7 +145,8 @@ def prefix_table(balances: list[Balance]) -> RichTable:
         partners = [c for pq, c in b.partners.items() if pq not in b.avoid]
         within = b.partners_within_bound and b.sit_outs_within_share
         shares = [share for p, share in b.fair_sit_outs.items() if b.away[p] == 0]
-        table.add_row(
+        _add_row(
+            table,
             str(b.n_rounds),
             _range(partners),
             _bound(b.partner_bound.floor, b.partner_bound.ceil),
@@ -164,7 +176,7 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
         spreads.add_column(column, justify="left" if column == "measure" else "right")
 
     def line(measure: str, values: list[int], best: str = "") -> None:
-        spreads.add_row(measure, str(min(values)), str(max(values)), str(max(values) - min(values)), best)
+        _add_row(spreads, measure, str(min(values)), str(max(values)), str(max(values) - min(values)), best)
 
     line(
         "partners (per pair)",
@@ -185,7 +197,8 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
     for column in ("#", "player", "played", "sat out", "out in a row", "away", "first deals", "seat moves"):
         players.add_column(column, justify="left" if column == "player" else "right")
     for p, name in enumerate(schedule.players):
-        players.add_row(
+        _add_row(
+            players,
             str(p + 1),
             name,
             str(b.played[p]),
@@ -215,7 +228,7 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
                     cells.append(str(b.partners[(p, q)]))
                 else:
                     cells.append(Text(str(b.opponents[(q, p)]), style="dim"))
-            grid.add_row(f"{p + 1} {name}", *cells)
+            _add_row(grid, f"{p + 1} {name}", *cells)
         parts.append(grid)
     return Group(*parts)
 
@@ -244,7 +257,7 @@ def tally_tables(sheet: TallySheet) -> Group:
             Text(signed(total), style="" if p in seated[rnd] else "dim")
             for rnd, total in zip(rounds, sheet.running(p), strict=True)
         ]
-        running.add_row(str(p + 1), name, *cells)
+        _add_row(running, str(p + 1), name, *cells)
 
     with_points = any(rubber.points is not None for rubber in sheet.rubbers)
     results = RichTable(title="Rubbers", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
@@ -268,14 +281,15 @@ def tally_tables(sheet: TallySheet) -> Group:
         if with_points:
             row += ["" if points is None else str(points[0]), "" if points is None else str(points[1])]
         row.append(rubber_result(rubber.ns_tally))
-        results.add_row(*row)
+        _add_row(results, *row)
 
     ranking = RichTable(title="Standings", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
     for column in ("rank", "player", "total", "played", "average"):
         ranking.add_column(column, justify="left" if column == "player" else "right")
     for standing in sheet.standings:
         average = standing.average
-        ranking.add_row(
+        _add_row(
+            ranking,
             rank_text(standing.rank, standing.tied),
             schedule.name(standing.player),
             signed(standing.total),
@@ -283,7 +297,7 @@ def tally_tables(sheet: TallySheet) -> Group:
             "" if average is None else f"{float(average):+.2f}",
         )
     parts: list[RichTable | Text] = [
-        Text(f"Scoring: {session.rules.describe()}."),
+        plain(f"Scoring: {session.rules.describe()}."),
         running,
         results,
         ranking,
@@ -338,7 +352,7 @@ def sessions_table(summaries: list[SessionSummary]) -> RichTable:
         done = f"{s.recorded}/{s.rubbers}"
         rules = s.rules
         scoring = f"{rules.method.value}, {rules.vulnerability.name}, {tally_unit(rules).label}"
-        out.add_row(s.name, s.played_on.isoformat(), str(s.players), done, scoring)
+        _add_row(out, s.name, s.played_on.isoformat(), str(s.players), done, scoring)
     return out
 
 
@@ -354,7 +368,8 @@ def results_table(session: Session) -> RichTable:
         record = rubber.record
         deals = "; ".join(deal_text(deal) for deal in record.deals or ())
         entry = str(record.net) if record.net is not None else deals
-        out.add_row(
+        _add_row(
+            out,
             str(record.round),
             str(record.table),
             _pair(schedule, rubber.seating, Side.NS),
@@ -371,7 +386,8 @@ def season_table(lines: tuple[SeasonLine, ...]) -> RichTable:
     for column in ("rank", "player", "total", "played", "average", "sessions"):
         out.add_column(column, justify="left" if column == "player" else "right")
     for line in lines:
-        out.add_row(
+        _add_row(
+            out,
             rank_text(line.rank, line.tied),
             line.name,
             signed(line.total),
