@@ -58,13 +58,13 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
         pad_edge=False,
         collapse_padding=True,
     )
-    out.add_column("Round", justify="right")
+    out.add_column("Round", justify="right", no_wrap=True, min_width=5)
     if multi:
-        out.add_column("Table", justify="right")
-    for seat in Seat:  # a name is never cut short: on a narrow terminal the deals take two lines instead
-        out.add_column(seat.name.title(), no_wrap=True)
-    out.add_column("Deals")
-    out.add_column("Sits out", no_wrap=True)
+        out.add_column("Table", justify="right", no_wrap=True, min_width=5)
+    for seat in Seat:  # on a narrow terminal a long name folds onto a second line, never cut short
+        out.add_column(seat.name.title(), overflow="fold")
+    out.add_column("Deals", min_width=8)
+    out.add_column("Sits out", overflow="fold")
     for number, rnd in enumerate(schedule.rounds, 1):
         away = schedule.movement.away(number - 1)
         for t, table in enumerate(rnd.tables, 1):
