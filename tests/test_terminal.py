@@ -40,3 +40,22 @@ def test_a_narrow_terminal_folds_names_and_keeps_every_column() -> None:
         for player in [*(p for table in rnd.tables for p in table.players), *rnd.sitting_out]:
             expected.update(re.sub(r"\s+", "", schedule.players[player]))
     assert not expected - printed
+
+
+def test_show_at_80_columns_keeps_each_deal_whole() -> None:
+    """`chicago show` lists a rubber's deals one a line, so no contract splits across lines at 80 columns,
+    and the result column stays."""
+    from rotation.render.terminal import results_table
+    from rotation.results.session import session_from_data
+    from tests.test_session import regular_example_session
+
+    data = regular_example_session()
+    data["results"][0]["deals"][2] = {"result": "6S W =", "honors": "EW 100"}
+    console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(results_table(session_from_data(data)))
+    console.file.close()
+    lines = console.export_text().splitlines()
+    assert "result" in lines[2]
+    for deal in ("2S E +1", "3NT N -2", "6S W = honors EW 100", "2D N ="):
+        assert any(deal in line for line in lines), deal
+    assert any("E-W +11" in line for line in lines)  # the bulletin's E-W +10, and 100 for honors

@@ -362,19 +362,27 @@ def results_table(session: Session) -> RichTable:
 
     schedule = session.schedule
     out = RichTable(title="Results", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("round", "table", "N-S", "E-W", "recorded", "result"):
-        out.add_column(column, justify="right" if column in ("round", "table") else "left")
+    rows = []
     for rubber in session.scored():
         record = rubber.record
-        deals = "; ".join(deal_text(deal) for deal in record.deals or ())
-        entry = str(record.net) if record.net is not None else deals
+        entries = [str(record.net)] if record.net is not None else [deal_text(d) for d in record.deals or ()]
+        rows.append((rubber, entries))
+    widest = max((len(entry) for _, entries in rows for entry in entries), default=8)
+    for column in ("round", "table", "N-S", "E-W", "recorded", "result"):
+        out.add_column(
+            column,
+            justify="right" if column in ("round", "table") else "left",
+            min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(column)),
+            no_wrap=column == "result",
+        )
+    for rubber, entries in rows:  # one deal a line, so a contract never splits across lines
         _add_row(
             out,
-            str(record.round),
-            str(record.table),
+            str(rubber.record.round),
+            str(rubber.record.table),
             _pair(schedule, rubber.seating, Side.NS),
             _pair(schedule, rubber.seating, Side.EW),
-            entry,
+            Text("\n").join(plain(entry) for entry in entries),
             rubber_result(rubber.ns_tally),
         )
     return out
