@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 import pypdf
 import pytest
 
-from rotation.io.formats import schedule_to_data
+from rotation.io.formats import schedule_to_data, session_from_data
 from rotation.render.cards import Cards, Document, Paper, Presence, build_cards
 from rotation.render.pdf import render_pdf, visual_order
-from rotation.results.session import RubberRecord, Session, session_from_data
+from rotation.results.session import RubberRecord, Session
 from scoring.seat import Side
 from scoring.tally import RecordedNet, signed
 from tests.test_cards import SESSIONS, bulletin_session, five_player_data, regular_example_data

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from rotation.cli import app
-from rotation.results.session import session_from_data
+from rotation.io.formats import session_from_data
 from tests.conftest import BULLETIN_FIVE
 from tests.test_session import BULLETIN_RESULTS, BULLETIN_SHEET, regular_example_session
 

@@ -15,17 +15,10 @@ from typer.testing import CliRunner
 
 from rotation.cli import app
 from rotation.cut import Order
-from rotation.io.formats import FormatError, schedule_to_data
+from rotation.io.formats import FormatError, schedule_to_data, session_from_data, session_to_data
 from rotation.model import Movement, Round, Schedule, Table
 from rotation.plan import PlanRequest, plan
-from rotation.results.session import (
-    RubberRecord,
-    Session,
-    SessionError,
-    session_from_data,
-    session_to_data,
-    tally,
-)
+from rotation.results.session import RubberRecord, Session, SessionError, tally
 from scoring import RecordedNet, ScoringRules
 from scoring.seat import Seat
 from tests.conftest import BULLETIN_FIVE

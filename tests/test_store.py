@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from rotation.cli import app
 from rotation.cut import Order
+from rotation.io.formats import movement_from_data, movement_to_data
 from rotation.io.store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -22,8 +23,6 @@ from rotation.io.store import (
     NoDatabaseError,
     Store,
     StoreError,
-    movement_from_data,
-    movement_to_data,
     resolve_path,
 )
 from rotation.model import Movement, Round, Schedule, Table

@@ -45,8 +45,8 @@ def test_a_narrow_terminal_folds_names_and_keeps_every_column() -> None:
 def test_show_at_80_columns_keeps_each_deal_whole() -> None:
     """`chicago show` lists a rubber's deals one a line, so no contract splits across lines at 80 columns,
     and the result column stays."""
+    from rotation.io.formats import session_from_data
     from rotation.render.terminal import results_table
-    from rotation.results.session import session_from_data
     from tests.test_session import regular_example_session
 
     data = regular_example_session()

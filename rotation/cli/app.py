@@ -422,8 +422,8 @@ def _load_session(source: str) -> Any:
 
     A file of that name wins; a source that looks like a path (a folder in it, or ending in .json) is
     only ever a file."""
-    from rotation.io.formats import FormatError
-    from rotation.results.session import SessionError, session_from_data
+    from rotation.io.formats import FormatError, session_from_data
+    from rotation.results.session import SessionError
 
     path = Path(source)
     if not path.is_file() and "/" not in source and "\\" not in source and path.suffix.lower() != ".json":
@@ -763,7 +763,7 @@ def export_command(
     ] = None,
 ) -> None:
     """Write a saved session as a session JSON file (the format `chicago tally FILE` reads)."""
-    from rotation.results.session import session_to_data
+    from rotation.io.formats import session_to_data
 
     stored = _stored(name)
     extra = {"name": stored.name, "date": stored.played_on.isoformat()}
@@ -793,8 +793,8 @@ def import_command(
     ] = None,
 ) -> None:
     """Save a session file in the session database, results and all."""
-    from rotation.io.formats import FormatError
-    from rotation.results.session import SessionError, session_from_data
+    from rotation.io.formats import FormatError, session_from_data
+    from rotation.results.session import SessionError
 
     data = _read_json(file)
     try:

@@ -1,4 +1,5 @@
-"""The `chicago-schedule/1` JSON format: a schedule to and from plain data.
+"""The JSON codecs: a schedule (`chicago-schedule/1`), a session (a schedule plus scoring and results),
+and a movement as the store keeps it.
 
 Readers ignore keys they do not know (`deals`, `away`, `vulnerability` are written for people and other
 programs), so the format can grow without a new version.
@@ -11,6 +12,8 @@ from typing import Any
 
 from rotation.deals import deal_plans
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table, name_key
+from rotation.results.session import RubberRecord, Session
+from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Seat
 from scoring.vulnerability import VulnerabilityCycle
 
@@ -129,3 +132,70 @@ def schedule_from_data(data: Any) -> Schedule:
 def _twice(players: list[str], placed: list[int]) -> str:
     """The names of the players ``placed`` more than once, for a message a host can act on."""
     return ", ".join(players[p] for p in sorted({p for p in placed if placed.count(p) > 1}))
+
+
+# --- sessions ---------------------------------------------------------------------------------------
+
+
+def session_from_data(data: Any) -> Session:
+    """A session from its JSON: the schedule, plus "scoring" and "results" (both optional)."""
+    schedule = schedule_from_data(data)
+    assert isinstance(data, dict)
+    scoring = data.get("scoring", {})
+    if not isinstance(scoring, Mapping):
+        raise FormatError('scoring: expected an object such as {"method": "chicago"}')
+    scoring = dict(scoring)
+    if "vulnerability" not in scoring and isinstance(data.get("vulnerability"), str):
+        scoring["vulnerability"] = data["vulnerability"]
+    try:
+        rules = ScoringRules.from_mapping(scoring)
+    except InvalidRulesError as error:
+        raise FormatError(f"scoring: {error}") from None
+    results = data.get("results", [])
+    if not isinstance(results, list):
+        raise FormatError("results: expected a list of rubbers")
+    records = tuple(RubberRecord.from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
+    return Session(schedule, rules, records)
+
+
+def session_to_data(session: Session, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The session's JSON: the schedule (with each table's deals), the scoring and the results."""
+    data = schedule_to_data(session.schedule, session.rules.vulnerability)
+    data.update(extra or {})
+    data["scoring"] = session.rules.to_mapping()
+    data["results"] = [r.to_data() for r in sorted(session.results, key=lambda r: (r.round, r.table))]
+    return data
+
+
+# --- movements as the store keeps them (score-sheet positions, no names) -------------------------------
+
+
+def movement_to_data(movement: Movement) -> dict[str, Any]:
+    """The rounds as JSON, seats holding score-sheet positions (0 = highest card) instead of names."""
+    rounds = []
+    for rnd in movement.rounds:
+        tables = []
+        for table in rnd.tables:
+            entry: dict[str, Any] = {key: table.at(seat) for key, seat in zip(SEAT_KEYS, Seat, strict=True)}
+            entry["first_dealer"] = table.first_dealer.name.lower()
+            tables.append(entry)
+        rounds.append({"tables": tables, "sitting_out": list(rnd.sitting_out)})
+    return {"players": movement.n_players, "name": movement.name, "rounds": rounds}
+
+
+def movement_from_data(data: Any) -> Movement:
+    """The inverse of `movement_to_data`; FormatError if the stored JSON is not a movement."""
+    try:
+        rounds = tuple(
+            Round(
+                tuple(
+                    Table.from_seats([int(t[key]) for key in SEAT_KEYS], Seat.parse(t["first_dealer"]))
+                    for t in r["tables"]
+                ),
+                tuple(int(p) for p in r["sitting_out"]),
+            )
+            for r in data["rounds"]
+        )
+        return Movement(int(data["players"]), rounds, str(data.get("name", "")))
+    except (KeyError, TypeError, ValueError, InvalidScheduleError) as error:
+        raise FormatError(f"stored schedule: {error}") from None

@@ -34,11 +34,10 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from rotation.io.formats import SEAT_KEYS, FormatError
-from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table, name_key
+from rotation.io.formats import FormatError, movement_from_data, movement_to_data
+from rotation.model import InvalidScheduleError, Schedule, name_key
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
-from scoring.seat import Seat
 
 SCHEMA_VERSION: Final = 1
 APPLICATION_ID: Final = 0x43484943
@@ -159,37 +158,6 @@ def clean_name(name: str) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def movement_to_data(movement: Movement) -> dict[str, Any]:
-    """The rounds as JSON, seats holding score-sheet positions (0 = highest card) instead of names."""
-    rounds = []
-    for rnd in movement.rounds:
-        tables = []
-        for table in rnd.tables:
-            entry: dict[str, Any] = {key: table.at(seat) for key, seat in zip(SEAT_KEYS, Seat, strict=True)}
-            entry["first_dealer"] = table.first_dealer.name.lower()
-            tables.append(entry)
-        rounds.append({"tables": tables, "sitting_out": list(rnd.sitting_out)})
-    return {"players": movement.n_players, "name": movement.name, "rounds": rounds}
-
-
-def movement_from_data(data: Any) -> Movement:
-    """The inverse of `movement_to_data`; FormatError if the stored JSON is not a movement."""
-    try:
-        rounds = tuple(
-            Round(
-                tuple(
-                    Table.from_seats([int(t[key]) for key in SEAT_KEYS], Seat.parse(t["first_dealer"]))
-                    for t in r["tables"]
-                ),
-                tuple(int(p) for p in r["sitting_out"]),
-            )
-            for r in data["rounds"]
-        )
-        return Movement(int(data["players"]), rounds, str(data.get("name", "")))
-    except (KeyError, TypeError, ValueError, InvalidScheduleError) as error:
-        raise FormatError(f"stored schedule: {error}") from None
 
 
 class Store:

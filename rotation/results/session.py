@@ -1,6 +1,6 @@
 """A session: a schedule, its scoring rules and the rubbers recorded so far, and the tally they give.
 
-Parsing and scoring here are pure; reading the file is the CLI's job and keeping it is the store's.
+Parsing and scoring here are pure; the JSON codec is in `rotation.io.formats`, keeping it is the store's.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rotation.io.formats import FormatError, schedule_from_data, schedule_to_data
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rubber import RubberError, RubberScore, score_rubber
@@ -205,36 +204,3 @@ def tally(session: Session) -> TallySheet:
     rubbers = session.scored()
     table = standings((rubber.credit() for rubber in rubbers), range(session.schedule.movement.n_players))
     return TallySheet(session, rubbers, table)
-
-
-SESSION_KEYS = ("format", "players", "rounds", "vulnerability", "scoring", "results", "name", "date")
-
-
-def session_from_data(data: Any) -> Session:
-    """A session from its JSON: the schedule, plus "scoring" and "results" (both optional)."""
-    schedule = schedule_from_data(data)
-    assert isinstance(data, dict)
-    scoring = data.get("scoring", {})
-    if not isinstance(scoring, Mapping):
-        raise FormatError('scoring: expected an object such as {"method": "chicago"}')
-    scoring = dict(scoring)
-    if "vulnerability" not in scoring and isinstance(data.get("vulnerability"), str):
-        scoring["vulnerability"] = data["vulnerability"]
-    try:
-        rules = ScoringRules.from_mapping(scoring)
-    except InvalidRulesError as error:
-        raise FormatError(f"scoring: {error}") from None
-    results = data.get("results", [])
-    if not isinstance(results, list):
-        raise FormatError("results: expected a list of rubbers")
-    records = tuple(RubberRecord.from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
-    return Session(schedule, rules, records)
-
-
-def session_to_data(session: Session, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The session's JSON: the schedule (with each table's deals), the scoring and the results."""
-    data = schedule_to_data(session.schedule, session.rules.vulnerability)
-    data.update(extra or {})
-    data["scoring"] = session.rules.to_mapping()
-    data["results"] = [r.to_data() for r in sorted(session.results, key=lambda r: (r.round, r.table))]
-    return data
