@@ -13,17 +13,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import rotation.io.store as store_module
 from rotation.cli import app
 from rotation.cut import Order
 from rotation.io.formats import movement_from_data, movement_to_data
 from rotation.io.store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
+    DiskFullError,
+    LockedError,
     NewerSchemaError,
     NoDatabaseError,
+    NotOurDatabaseError,
+    ReadOnlyError,
+    Renamed,
     Store,
     StoreError,
     resolve_path,
+    storage_error,
 )
 from rotation.model import Movement, Round, Schedule, Table
 from rotation.plan import PlanRequest, plan
@@ -271,7 +278,8 @@ def test_rename_keeps_one_player_row(tmp_path: Path) -> None:
     players who sat in the same session is refused."""
     with Store.open(tmp_path / "rename.db") as store:
         store.save("x", date(2024, 1, 1), five())
-        assert store.rename_player("ann", "ANN") == "Renamed Ann to ANN in 1 session."
+        assert store.rename_player("ann", "ANN") == Renamed("Ann", "ANN", 1, merged=False)
+        assert str(Renamed("Ann", "ANN", 1, merged=False)) == "Renamed Ann to ANN in 1 session."
         with pytest.raises(StoreError, match="Helen is already a player"):
             store.rename_player("ANN", "helen")
         with pytest.raises(StoreError, match="both played in x"):
@@ -397,3 +405,57 @@ def test_typed_deal_honors_are_parsed() -> None:
 def test_typed_deals_that_cannot_be(text: str, message: str) -> None:
     with pytest.raises(InvalidDealError, match=message):
         parse_deal_argument(text)
+
+
+def _sqlite_error(connect: str, statement: str) -> sqlite3.Error:
+    """The error SQLite itself raises for ``statement`` on a connection opened as ``connect`` says."""
+    with closing(sqlite3.connect(connect, uri=True)) as db:
+        try:
+            for part in statement.split(";"):
+                db.execute(part)
+        except sqlite3.Error as error:
+            return error
+    raise AssertionError(f"{statement} did not fail")
+
+
+def test_storage_errors_say_what_happened(tmp_path: Path) -> None:
+    """A full disk, a read-only file and another program's lock are told apart by SQLite's own error
+    codes, each with its own type and words, none of them 'not a chicago database'."""
+    path = tmp_path / "x.db"
+    with Store.open(path) as store:
+        store.save("x", date(2024, 1, 1), five())
+    full = _sqlite_error(f"file:{path}", "PRAGMA max_page_count = 1; CREATE TABLE big (x)")
+    error = storage_error(path, full)
+    assert isinstance(error, DiskFullError) and "disk is full" in str(error)
+    read_only = _sqlite_error(f"file:{path}?mode=ro", "CREATE TABLE t (x)")
+    error = storage_error(path, read_only)
+    assert isinstance(error, ReadOnlyError) and "cannot be written" in str(error)
+    for error in (storage_error(path, full), storage_error(path, read_only)):
+        assert "not a chicago database" not in str(error) and str(path) in str(error)
+
+
+def test_a_locked_database_names_the_file_and_waits_no_longer_than_its_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While another program holds the write lock, a write fails with LockedError naming the file, and
+    the database is left as it was."""
+    path = tmp_path / "locked.db"
+    with Store.open(path) as store:
+        store.save("x", date(2024, 1, 1), five())
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_SECONDS", 0.05)
+    with closing(sqlite3.connect(path, isolation_level=None)) as holder:
+        holder.execute("BEGIN IMMEDIATE")
+        with Store.open(path) as store, pytest.raises(LockedError, match=f"{path}.*locked by another"):
+            store.record("x", RubberRecord(1, 1, net=RecordedNet.parse("E-W +3")))
+        holder.execute("ROLLBACK")
+    with Store.open(path) as store:
+        assert store.load("x").session.results == ()
+
+
+def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
+    """A text file given as the database is 'not a chicago database', and its bytes are not changed."""
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"shopping list\n" * 200)
+    with pytest.raises(NotOurDatabaseError, match="not a chicago database"):
+        Store.open(path)
+    assert path.read_bytes() == b"shopping list\n" * 200

@@ -109,8 +109,6 @@ def _db_path() -> Path:
 @contextmanager
 def _store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) -> Iterator[Store]:
     """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
-    import sqlite3
-
     from rotation.io.store import Store, StoreError
     from rotation.results.session import SessionError
 
@@ -120,10 +118,26 @@ def _store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) ->
             yield store
     except reraise:
         raise
-    except (StoreError, SessionError) as error:
+    except StoreError as error:
+        fail(_store_message(error))
+    except SessionError as error:
         fail(str(error))
-    except sqlite3.Error as error:
-        fail(f"{path}: {error}")
+
+
+def _store_message(error: Exception) -> str:
+    """The store's typed error, with the command that gets the host past it."""
+    import shlex
+
+    from rotation.io.store import PlayerExistsError, SessionNameTakenError
+
+    if isinstance(error, SessionNameTakenError):
+        return (
+            f"{error}: choose another name"
+            f" (or remove it with `chicago delete {shlex.quote(error.taken)} --yes`)"
+        )
+    if isinstance(error, PlayerExistsError):
+        return f"{error}: add --merge to make {error.old}'s results {error.other}'s"
+    return str(error)
 
 
 def _stored(name: str) -> StoredSession:
@@ -828,8 +842,8 @@ def rename_command(
 ) -> None:
     """Rename a player in every saved session (players are matched across sessions by name)."""
     with _store(create=False) as store:
-        message = store.rename_player(old, new, merge=merge)
-    typer.echo(message)
+        renamed = store.rename_player(old, new, merge=merge)
+    typer.echo(str(renamed))
 
 
 @app.command("players")

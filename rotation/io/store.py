@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -95,6 +94,63 @@ class NewerSchemaError(StoreError):
     """The database was written by a newer version of the tool; it is left exactly as it is."""
 
 
+class NotOurDatabaseError(StoreError):
+    """The file is not a chicago database (another program's, or not SQLite at all); left untouched."""
+
+
+class DiskFullError(StoreError):
+    """The disk (or the file system's quota) is full; the transaction was rolled back."""
+
+
+class ReadOnlyError(StoreError):
+    """The database, its folder or the file system cannot be written."""
+
+
+class LockedError(StoreError):
+    """Another program held the database locked for longer than the busy timeout."""
+
+
+class SessionNameTakenError(StoreError):
+    """A session is already saved under that name (case and spacing ignored)."""
+
+    def __init__(self, message: str, taken: str) -> None:
+        super().__init__(message)
+        self.taken = taken
+
+
+class PlayerExistsError(StoreError):
+    """Renaming a player to the name of another known player, without asking to merge the two."""
+
+    def __init__(self, message: str, old: str, other: str) -> None:
+        super().__init__(message)
+        self.old = old
+        self.other = other
+
+
+_STORAGE_ERRORS: dict[str, tuple[type[StoreError], str]] = {
+    "SQLITE_FULL": (DiskFullError, "the disk is full; nothing was changed"),
+    "SQLITE_READONLY": (ReadOnlyError, "cannot be written (a read-only file, folder or file system)"),
+    "SQLITE_READONLY_DIRECTORY": (ReadOnlyError, "cannot be written: its folder is read-only"),
+    "SQLITE_READONLY_DBMOVED": (ReadOnlyError, "was moved or deleted while open"),
+    "SQLITE_BUSY": (LockedError, "is locked by another program (waited {timeout:g} s); try again"),
+    "SQLITE_LOCKED": (LockedError, "is locked by another program (waited {timeout:g} s); try again"),
+    "SQLITE_NOTADB": (NotOurDatabaseError, "is not a chicago database (not an SQLite file)"),
+    "SQLITE_CORRUPT": (NotOurDatabaseError, "is damaged or not an SQLite file"),
+}
+
+
+def storage_error(path: Path, error: sqlite3.Error) -> StoreError:
+    """What went wrong with the file, in a host's words, typed by SQLite's own error code."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    for prefix in (name, name.rsplit("_", 1)[0] if name.count("_") > 1 else name):
+        if prefix in _STORAGE_ERRORS:
+            kind, words = _STORAGE_ERRORS[prefix]
+            return kind(f"{path} {words.format(timeout=BUSY_TIMEOUT_SECONDS)}")
+    if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+        return LockedError(f"{path} is locked by another program (waited {BUSY_TIMEOUT_SECONDS:g} s)")
+    return StoreError(f"{path}: {error}")
+
+
 class NoSuchSessionError(StoreError):
     """No saved session has that name."""
 
@@ -136,6 +192,21 @@ class Recorded:
     stored: StoredSession
     record: RubberRecord
     previous: RubberRecord | None
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    """A player renamed in every session (``merged``: into a player the database already knew)."""
+
+    old: str
+    new: str
+    sessions: int
+    merged: bool
+
+    def __str__(self) -> str:
+        if self.merged:
+            return f"Merged {self.old} into {self.new}: {sessions_phrase(self.sessions)} moved."
+        return f"Renamed {self.old} to {self.new} in {sessions_phrase(self.sessions)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +257,12 @@ class Store:
         try:
             connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open {path}: {error}") from None
+            raise storage_error(path, error) from None
         try:
             _prepare(connection, path)
+        except sqlite3.Error as error:
+            connection.close()
+            raise storage_error(path, error) from None
         except BaseException:
             connection.close()
             raise
@@ -208,15 +282,17 @@ class Store:
         """One transaction; a write takes the write lock first (waiting for another writer if need be)."""
         try:
             self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-        except sqlite3.OperationalError as error:
-            raise StoreError(f"{self.path}: {error} (another chicago kept it busy too long?)") from None
+        except sqlite3.Error as error:
+            raise storage_error(self.path, error) from None
         try:
             yield self._db
-        except BaseException:
+            self._db.execute("COMMIT")
+        except BaseException as error:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise storage_error(self.path, error) from None
             raise
-        self._db.execute("COMMIT")
 
     # -- sessions -------------------------------------------------------------------------------------
 
@@ -232,10 +308,7 @@ class Store:
         with self._transaction(write=True) as db:
             taken = db.execute("SELECT name FROM sessions WHERE name_key = ?", (name_key(shown),)).fetchone()
             if taken is not None:
-                raise StoreError(
-                    f"a session named {taken[0]!r} already exists: choose another name"
-                    f" (or remove it with `chicago delete {shlex.quote(taken[0])} --yes`)"
-                )
+                raise SessionNameTakenError(f"a session named {taken[0]!r} already exists", taken[0])
             player_ids = [_player_id(db, player) for player in session.schedule.players]
             cursor = db.execute(
                 "INSERT INTO sessions (name, name_key, played_on, scoring, schedule, created_at)"
@@ -332,9 +405,9 @@ class Store:
 
     # -- players --------------------------------------------------------------------------------------
 
-    def rename_player(self, old: str, new: str, *, merge: bool = False) -> str:
-        """Rename a player in every session; the message to show. With ``merge``, ``new`` may already be a
-        player (a name typed two ways): the two become one, unless they played in the same session."""
+    def rename_player(self, old: str, new: str, *, merge: bool = False) -> Renamed:
+        """Rename a player in every session. With ``merge``, ``new`` may already be a player (a name typed
+        two ways): the two become one, unless they played in the same session."""
         shown = clean_name(new)
         if not shown:
             raise StoreError("a player's name cannot be empty")
@@ -351,12 +424,13 @@ class Store:
                 db.execute(
                     "UPDATE players SET name = ?, name_key = ? WHERE id = ?", (shown, name_key(shown), old_id)
                 )
-                return f"Renamed {old_name} to {shown} in {_sessions_phrase(count)}."
+                return Renamed(old_name, shown, count, merged=False)
             other_id, other_name = other
             if not merge:
-                raise StoreError(
-                    f"{other_name} is already a player ({_sessions_phrase(_session_count(db, other_id))}):"
-                    f" add --merge to make {old_name}'s results {other_name}'s"
+                raise PlayerExistsError(
+                    f"{other_name} is already a player ({sessions_phrase(_session_count(db, other_id))})",
+                    old_name,
+                    other_name,
                 )
             shared = [
                 row[0]
@@ -376,7 +450,7 @@ class Store:
             db.execute("DELETE FROM players WHERE id = ?", (old_id,))
             if other_name != shown:
                 db.execute("UPDATE players SET name = ? WHERE id = ?", (shown, other_id))
-            return f"Merged {old_name} into {shown}: {_sessions_phrase(count)} moved."
+            return Renamed(old_name, shown, count, merged=True)
 
     def players(self) -> list[tuple[str, int]]:
         """Every known player with the number of sessions they are in, by name."""
@@ -397,11 +471,11 @@ def _peek(path: Path) -> None:
     try:
         connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)
     except sqlite3.Error as error:
-        raise StoreError(f"cannot open {path}: {error}") from None
+        raise storage_error(path, error) from None
     try:
         version, app_id = _header(connection)
-    except sqlite3.DatabaseError as error:
-        raise StoreError(f"{path} is not a chicago database ({error})") from None
+    except sqlite3.Error as error:
+        raise storage_error(path, error) from None
     finally:
         connection.close()
     _check_header(path, version, app_id)
@@ -409,10 +483,7 @@ def _peek(path: Path) -> None:
 
 def _prepare(db: sqlite3.Connection, path: Path) -> None:
     """Check the file is ours and not newer, then switch on WAL and bring the schema up to date."""
-    try:
-        version, app_id = _header(db)
-    except sqlite3.DatabaseError as error:
-        raise StoreError(f"{path} is not a chicago database ({error})") from None
+    version, app_id = _header(db)  # an SQLite error here is typed by Store.open
     _check_header(path, version, app_id)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = FULL")
@@ -423,10 +494,7 @@ def _prepare(db: sqlite3.Connection, path: Path) -> None:
     _check_foreign(db, path, version, app_id)
     if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
         raise StoreError(f"{path}: cannot switch the database to WAL mode")
-    try:
-        db.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as error:
-        raise StoreError(f"{path}: {error}") from None
+    db.execute("BEGIN IMMEDIATE")
     try:
         version, app_id = _header(db)  # another process may have upgraded it meanwhile
         _check_header(path, version, app_id)
@@ -448,7 +516,7 @@ def _check_foreign(db: sqlite3.Connection, path: Path, version: int, app_id: int
     if version == 0 and app_id == 0:
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if tables:
-            raise StoreError(f"{path} is not a chicago database (it holds other tables)")
+            raise NotOurDatabaseError(f"{path} is not a chicago database (it holds other tables)")
 
 
 def _header(db: sqlite3.Connection) -> tuple[int, int]:
@@ -459,7 +527,7 @@ def _header(db: sqlite3.Connection) -> tuple[int, int]:
 
 def _check_header(path: Path, version: int, app_id: int) -> None:
     if app_id not in (0, APPLICATION_ID):
-        raise StoreError(f"{path} is not a chicago database (application id {app_id:#x})")
+        raise NotOurDatabaseError(f"{path} is not a chicago database (application id {app_id:#x})")
     if version > SCHEMA_VERSION:
         raise NewerSchemaError(
             f"{path} was written by a newer version of chicago (schema version {version}; this one reads"
@@ -498,7 +566,8 @@ def _session_count(db: sqlite3.Connection, player_id: int) -> int:
     return int(row[0])
 
 
-def _sessions_phrase(count: int) -> str:
+def sessions_phrase(count: int) -> str:
+    """``1 session``, ``3 sessions``."""
     return f"{count} session{'s' if count != 1 else ''}"
 
 
