@@ -6,10 +6,29 @@ movements and the whist book), `solver` (balanced schedules with CP-SAT), `plan`
 terminal tables), `cli` (the `chicago` command) and `build` (regenerates the book; never at run time).
 """
 
-from rotation.balance import Balance, Bound, check
+from typing import TYPE_CHECKING
+
+# The submodule and the function share a name: bind the function over the submodule (cut.py is tiny).
 from rotation.cut import Order, cut
-from rotation.deals import DealPlan, deal_plans
-from rotation.model import InvalidScheduleError, Movement, Player, Round, Schedule, Table
+
+if TYPE_CHECKING:  # at run time each name loads when first used, so `chicago score` loads none of them
+    from rotation.balance import Balance, Bound, check
+    from rotation.deals import DealPlan, deal_plans
+    from rotation.model import InvalidScheduleError, Movement, Player, Round, Schedule, Table
+
+_LAZY = {
+    "Balance": "rotation.balance",
+    "Bound": "rotation.balance",
+    "check": "rotation.balance",
+    "DealPlan": "rotation.deals",
+    "deal_plans": "rotation.deals",
+    "InvalidScheduleError": "rotation.model",
+    "Movement": "rotation.model",
+    "Player": "rotation.model",
+    "Round": "rotation.model",
+    "Schedule": "rotation.model",
+    "Table": "rotation.model",
+}
 
 __all__ = [
     "Balance",
@@ -26,3 +45,18 @@ __all__ = [
     "cut",
     "deal_plans",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rotation' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

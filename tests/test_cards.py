@@ -11,7 +11,8 @@ from rotation.cut import Order
 from rotation.io.formats import schedule_to_data, session_from_data
 from rotation.model import Movement, Round, Schedule, Table
 from rotation.plan import PlanRequest, parse_away, plan
-from rotation.render.cards import Document, Presence, build_cards, contract_text
+from rotation.render.cards import Presence, build_cards, contract_text
+from rotation.render.options import Document
 from rotation.render.text import render_markdown, render_text, width
 from rotation.results.session import Session
 from scoring.contract import Result

@@ -12,7 +12,8 @@ import pypdf
 import pytest
 
 from rotation.io.formats import schedule_to_data, session_from_data
-from rotation.render.cards import Cards, Document, Paper, Presence, build_cards
+from rotation.render.cards import Cards, Presence, build_cards
+from rotation.render.options import Document, Paper
 from rotation.render.pdf import render_pdf, visual_order
 from rotation.results.session import RubberRecord, Session
 from scoring.seat import Side

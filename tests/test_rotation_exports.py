@@ -24,3 +24,11 @@ def test_every_public_name_is_defined_where_it_is_documented() -> None:
             continue
         module = value.__module__
         assert module in {"rotation.model", "rotation.deals", "rotation.cut", "rotation.balance"}, name
+
+
+def test_the_command_lines_method_choices_are_the_planners() -> None:
+    """`chicago plan --method` offers exactly the planner's methods (mirrored so the CLI starts fast)."""
+    from rotation.cli.choices import Method as Choice
+    from rotation.plan import Method
+
+    assert [m.value for m in Choice] == [m.value for m in Method]

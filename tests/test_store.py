@@ -35,8 +35,9 @@ from rotation.io.store import (
 from rotation.model import Movement, Round, Schedule, Table
 from rotation.plan import PlanRequest, plan
 from rotation.results.recording import parse_deal_argument
-from rotation.results.season import RankBy, season_standings
+from rotation.results.season import season_standings
 from rotation.results.session import RubberRecord, Session, SessionError
+from rotation.results.units import RankBy
 from scoring.deal import Honors, InvalidDealError
 from scoring.seat import Seat, Side
 from scoring.tally import RecordedNet

@@ -14,8 +14,9 @@ from typing import Final
 
 from rotation.deals import DealPlan, deal_plans
 from rotation.model import Player, Schedule, Table
-from rotation.results.season import tally_unit
+from rotation.render.options import Document
 from rotation.results.session import ScoredRubber, Session, TallySheet, tally
+from rotation.results.units import tally_unit
 from scoring.contract import Doubling, Result
 from scoring.points import Item
 from scoring.rubber import Entry, Line, RubberScore
@@ -23,43 +24,6 @@ from scoring.rules import Method
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
-
-
-class Document(StrEnum):
-    """The printed documents, in the order a host hands them out."""
-
-    PLAYERS = "players"
-    TABLES = "tables"
-    PADS = "pads"
-    TALLY = "tally"
-
-    @property
-    def label(self) -> str:
-        """The document's name as a heading: ``Player cards``."""
-        return _DOCUMENT_TITLES[self]
-
-
-_DOCUMENT_TITLES: Final = {
-    Document.PLAYERS: "Player cards",
-    Document.TABLES: "Table cards",
-    Document.PADS: "Score pads",
-    Document.TALLY: "Tally sheet",
-}
-
-
-class Paper(StrEnum):
-    """Paper sizes the PDF is laid out for."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
-
-class CardFormat(StrEnum):
-    """How `chicago cards` writes the documents."""
-
-    PDF = "pdf"
-    TEXT = "text"
-    MARKDOWN = "markdown"
 
 
 class Presence(StrEnum):

@@ -22,7 +22,8 @@ from datetime import datetime
 from importlib.resources import as_file, files
 from typing import Final
 
-from rotation.render.cards import Cards, Document, Paper
+from rotation.render.cards import Cards
+from rotation.render.options import Document, Paper
 from rotation.render.pdf_canvas import CELL_PAD, FONT, MARGIN, Canvas, visual_order
 from rotation.render.pdf_pads import print_pads
 from rotation.render.pdf_players import print_players

@@ -18,8 +18,9 @@ from rotation.deals import deal_plans
 from rotation.model import Schedule, Table
 from rotation.names import shown
 from rotation.render.cards import rank_text, rubber_result
-from rotation.results.season import SeasonLine, tally_unit
+from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
+from rotation.results.units import tally_unit
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 
 from rotation.render.cards import (
     Cards,
-    Document,
     PlayerCard,
     PlayerRound,
     Presence,
@@ -21,6 +20,7 @@ from rotation.render.cards import (
     numbers,
     player_row,
 )
+from rotation.render.options import Document
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
 from scoring.tally import signed

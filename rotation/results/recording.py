@@ -11,8 +11,8 @@ import re
 from typing import Final
 
 from rotation.model import Schedule, Table
-from rotation.results.season import tally_unit
 from rotation.results.session import RubberRecord, ScoredRubber, Session, SessionError, tally
+from rotation.results.units import tally_unit
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.seat import Seat, Side

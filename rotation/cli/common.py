@@ -1,0 +1,159 @@
+"""What every command shares: one-line errors, the store for one command, reading JSON, writing out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from rotation.io.store import Store, StoredSession
+
+
+DATABASE: ContextVar[Path | None] = ContextVar("chicago_database", default=None)
+"""`chicago --db PATH`, set by the app's callback on every invocation (Typer runs commands without a
+current click context, so the option travels in a context variable rather than a module global)."""
+
+
+def fail(message: str) -> NoReturn:
+    """A user error: one clear line on stderr and exit code 2, never a traceback."""
+    typer.echo(f"chicago: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def db_path() -> Path:
+    """The session database: `chicago --db PATH`, else $CHICAGO_DB, else the per-user default."""
+    from rotation.io.store import resolve_path
+
+    return resolve_path(DATABASE.get())
+
+
+@contextmanager
+def open_store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) -> Iterator[Store]:
+    """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
+    from rotation.io.store import Store, StoreError
+    from rotation.results.session import SessionError
+
+    path = db_path()
+    try:
+        with Store.open(path, create=create) as store:
+            yield store
+    except reraise:
+        raise
+    except StoreError as error:
+        fail(store_message(error))
+    except SessionError as error:
+        fail(str(error))
+
+
+def store_message(error: Exception) -> str:
+    """The store's typed error, with the command that gets the host past it."""
+    import shlex
+
+    from rotation.io.store import PlayerExistsError, SessionNameTakenError
+
+    if isinstance(error, SessionNameTakenError):
+        return (
+            f"{error}: choose another name"
+            f" (or remove it with `chicago delete {shlex.quote(error.taken)} --yes`)"
+        )
+    if isinstance(error, PlayerExistsError):
+        return f"{error}: add --merge to make {error.old}'s results {error.other}'s"
+    return str(error)
+
+
+def load_stored(name: str) -> StoredSession:
+    """The saved session ``name``."""
+    with open_store(create=False) as store:
+        return store.load(name)
+
+
+def parse_day(text: str | None, option: str) -> date:
+    """A date option (YYYY-MM-DD); today when not given."""
+    if text is None:
+        return date.today()
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(f"cannot read {option} {text!r}: write a date as YYYY-MM-DD")
+
+
+def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:
+    """Say when a name was matched to a player the database already knows under another spelling."""
+    for typed, known in zip(given, kept, strict=True):
+        if " ".join(typed.split()) != known:  # spacing alone is tidied without a word
+            typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+
+
+def rich_console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def parse_cycle(name: str) -> Any:
+    from scoring.vulnerability import find_cycle
+
+    try:
+        return find_cycle(name)
+    except ValueError as error:
+        fail(str(error))
+
+
+def read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"no such file: {path}")
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"cannot read {path}: {error}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        fail(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+
+
+def load_session(source: str) -> Any:
+    """A session from a JSON file, or else the session saved under that name (`chicago plan --save`).
+
+    A file of that name wins; a source that looks like a path (a folder in it, or ending in .json) is
+    only ever a file."""
+    from rotation.io.formats import FormatError, session_from_data
+    from rotation.results.session import SessionError
+
+    path = Path(source)
+    if not path.is_file() and "/" not in source and "\\" not in source and path.suffix.lower() != ".json":
+        from rotation.io.store import NoDatabaseError, NoSuchSessionError
+
+        try:
+            with open_store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:
+                return store.load(source).session
+        except NoDatabaseError:
+            fail(f"no such file or saved session: {source!r}")
+        except NoSuchSessionError as error:
+            fail(f"no such file: {source!r}; and {error}")
+    try:
+        return session_from_data(read_json(path))
+    except (FormatError, SessionError) as error:
+        fail(f"{path}: {error}")
+
+
+def write_out(data: str | bytes, out: Path | None) -> bool:
+    """Write ``data`` to ``out``, or print it when there is no --out; True when it went to a file."""
+    if out is None:
+        typer.echo(data, nl=False)
+        return False
+    try:
+        if isinstance(data, bytes):
+            out.write_bytes(data)
+        else:
+            out.write_text(data, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror or error}")
+    return True

@@ -1,0 +1,195 @@
+"""`chicago record`, `show`, `tally` and `cards`: an evening as it is played and printed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from rotation.cli.app import app
+from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document, Paper
+from rotation.cli.common import (
+    fail,
+    load_session,
+    load_stored,
+    open_store,
+    rich_console,
+)
+
+if TYPE_CHECKING:
+    from rotation.results.session import Session
+
+
+@app.command("tally")
+def tally_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|FILE", help="A saved session, or a session JSON file (schedule, scoring, results)."
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
+) -> None:
+    """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
+    from rotation.render.terminal import tally_data, tally_tables
+    from rotation.results.session import SessionError, tally
+
+    session = load_session(source)
+    try:
+        sheet = tally(session)
+    except SessionError as error:
+        fail(f"{source}: {error}")
+    if as_json:
+        typer.echo(json.dumps(tally_data(sheet), indent=2, ensure_ascii=False))
+        return
+    rich_console().print(tally_tables(sheet))
+
+
+@app.command("cards")
+def cards_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|FILE",
+            help="A saved session, or a schedule or session JSON file (from `chicago plan --json`).",
+        ),
+    ],
+    card_format: Annotated[
+        CardFormat | None,
+        typer.Option(
+            "--format",
+            help="pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
+            " for .md, text for .txt, else pdf.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write to this file instead of the terminal.", dir_okay=False),
+    ] = None,
+    paper: Annotated[Paper, typer.Option(help="Paper size of the PDF.")] = Paper.A4,
+    only: Annotated[
+        list[Document] | None,
+        typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
+    ] = None,
+) -> None:
+    """Cards to print: one per player, one per table, a score pad per rubber and the tally sheet."""
+    from datetime import datetime
+
+    from rotation.render.cards import build_cards
+    from rotation.results.session import SessionError
+
+    chosen = card_format or CardFormat.TEXT
+    if card_format is None and out is not None:
+        chosen = CARD_SUFFIXES.get(out.suffix.lower(), CardFormat.PDF)
+    if chosen is CardFormat.PDF and out is None and sys.stdout.isatty():
+        fail("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)")
+    session = load_session(source)
+    event = Path(source).stem if Path(source).is_file() else source
+    try:
+        cards = build_cards(session, event=event, documents=only or tuple(Document))
+    except SessionError as error:
+        fail(f"{source}: {error}")
+    if chosen is CardFormat.PDF:
+        from rotation.render.pdf import render_pdf
+
+        data: bytes | str = render_pdf(cards, paper, created=datetime.now().astimezone())
+    else:
+        from rotation.render.text import render_markdown, render_text
+
+        data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
+    if out is None:
+        typer.echo(data, nl=False)
+        return
+    try:
+        if isinstance(data, bytes):
+            out.write_bytes(data)
+        else:
+            out.write_text(data, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {out}: {error.strerror or error}")
+    typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
+
+
+@app.command("record")
+def record_command(
+    name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", min=1, help="The round, from 1.", show_default=False)
+    ],
+    deals: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[DEAL]...", help=DEALS_HELP, show_default=False),
+    ] = None,
+    table: Annotated[
+        int | None,
+        typer.Option("--table", "-t", min=1, help="The table, from 1 (needed when the round has several)."),
+    ] = None,
+    net: Annotated[
+        str | None,
+        typer.Option(
+            help="The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points)."
+        ),
+    ] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Change a rubber already recorded.")] = False,
+) -> None:
+    """Record one rubber of a saved session, checked against its schedule; prints the rubber's score and
+    the running tally."""
+    from rotation.results.recording import parse_deal_argument, record_report, resolve_table
+    from rotation.results.session import RubberRecord
+    from scoring.deal import InvalidDealError
+    from scoring.tally import InvalidNetError, RecordedNet
+
+    if deals and net is not None:
+        fail("give the rubber's deals or its --net, not both")
+    if not deals and net is None:
+        fail("give the rubber's deals (e.g. '2S E +1' pass '4H S =' '3NT W -1' '1C N +2') or --net 'E-W +3'")
+    try:
+        recorded_deals = tuple(parse_deal_argument(text) for text in deals) if deals else None
+        recorded_net = RecordedNet.parse(net) if net is not None else None
+    except (InvalidDealError, InvalidNetError) as error:
+        fail(str(error))
+
+    def build(session: Session) -> RubberRecord:
+        number = resolve_table(session, round_number, table)
+        return RubberRecord(round_number, number, deals=recorded_deals, net=recorded_net)
+
+    with open_store(create=False) as store:
+        done = store.record(name, build, replace=replace)
+    session = done.stored.session
+    for line in record_report(done.stored.name, session, done.record, done.previous):
+        typer.echo(line)
+
+
+@app.command("show")
+def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) -> None:
+    """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
+    from rich.text import Text
+
+    from rotation.render.terminal import DEALS_LEGEND, results_table, seating_table
+    from rotation.results.session import SessionError
+
+    stored = load_stored(name)
+    session = stored.session
+    schedule, rules = session.schedule, session.rules
+    console = rich_console()
+    heading = f"{stored.name}, {stored.played_on.isoformat()}: {len(schedule.players)} players,"
+    console.print(Text(f"{heading} {len(schedule.rounds)} rounds", style="bold"))
+    console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
+    console.print(Text(f"Scoring: {rules.describe()}."))
+    console.print(seating_table(schedule, rules.vulnerability))
+    console.print(f"* deals the round's first deal. {DEALS_LEGEND}.")
+    try:
+        if session.results:
+            console.print(results_table(session))
+    except SessionError as error:
+        fail(f"{stored.name}: {error}")
+    missing = session.missing()
+    if missing:
+        where = ", ".join(f"round {r} table {t}" for r, t in missing)
+        typer.echo(f"Still to record ({len(missing)}): {where}")
+    else:
+        typer.echo(f"All {len(session.results)} rubbers recorded.")

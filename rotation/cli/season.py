@@ -1,0 +1,266 @@
+"""`chicago rank`, `sessions`, `export`, `import`, `rename`, `players` and `delete`: the saved evenings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from rotation.cli.app import app
+from rotation.cli.choices import RankBy, TallyUnit
+from rotation.cli.common import (
+    db_path,
+    fail,
+    load_stored,
+    note_matched_names,
+    open_store,
+    parse_day,
+    read_json,
+    rich_console,
+)
+
+if TYPE_CHECKING:
+    from rotation.io.store import StoredSession
+
+
+@app.command("sessions")
+def sessions_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the saved sessions: date, players, rubbers recorded, scoring."""
+    path = db_path()
+    summaries = []
+    if path.exists():
+        with open_store() as store:
+            summaries = store.sessions()
+    if as_json:
+        listing = [
+            {
+                "name": s.name,
+                "date": s.played_on.isoformat(),
+                "players": s.players,
+                "rubbers": s.rubbers,
+                "recorded": s.recorded,
+                "scoring": s.rules.to_mapping(),
+            }
+            for s in summaries
+        ]
+        typer.echo(json.dumps({"database": str(path), "sessions": listing}, indent=2, ensure_ascii=False))
+        return
+    if not summaries:
+        typer.echo(f"No sessions saved yet in {path}.")
+        return
+    from rotation.render.terminal import sessions_table
+
+    rich_console().print(sessions_table(summaries))
+    typer.echo(f"Database: {path}")
+
+
+@app.command("rank")
+def rank_command(
+    since: Annotated[
+        str | None,
+        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
+    ] = None,
+    min_rubbers: Annotated[
+        int, typer.Option("--min-rubbers", min=1, help="Rank only players with at least this many rubbers.")
+    ] = 1,
+    by: Annotated[RankBy, typer.Option(help="Rank on the total or on the average per rubber.")] = (
+        RankBy.TOTAL
+    ),
+    unit: Annotated[
+        TallyUnit | None,
+        typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+) -> None:
+    """Season standings across the saved sessions: total, rubbers played, average, sessions; ties as ties."""
+    from rotation.results.season import season_data, season_standings
+    from rotation.results.units import tally_unit
+
+    if as_json and as_csv:
+        fail("choose --json or --csv, not both")
+    start = None if since is None else parse_day(since, "--since")
+    end = None if until is None else parse_day(until, "--until")
+    stored: list[StoredSession] = []
+    if db_path().exists():
+        with open_store() as store:
+            stored = store.season(start, end)
+    if unit is not None:
+        stored = [s for s in stored if tally_unit(s.session.rules) is unit]
+    units: dict[TallyUnit, list[str]] = {}
+    for s in stored:
+        units.setdefault(tally_unit(s.session.rules), []).append(s.name)
+    if len(units) > 1:
+        kinds = "; ".join(f"{kind.label}: {', '.join(names)}" for kind, names in units.items())
+        fail(f"the sessions count in different units ({kinds}): rank one unit at a time with --unit")
+    sessions = [s.session for s in stored]
+    lines = season_standings(sessions, min_rubbers=min_rubbers, by=by)
+    kind = next(iter(units), unit or TallyUnit.HUNDREDS)
+    if as_json:
+        data = season_data(lines)
+        data = {
+            "unit": kind.value,
+            "ranked_by": by.value,
+            "min_rubbers": min_rubbers,
+            "since": start and start.isoformat(),
+            "until": end and end.isoformat(),
+            "session_names": [s.name for s in stored],
+            **data,
+        }
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    if as_csv:
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["rank", "tied", "name", "total", "played", "average", "sessions"])
+        for line in lines:
+            writer.writerow(
+                [
+                    line.rank,
+                    int(line.tied),
+                    line.name,
+                    line.total,
+                    line.played,
+                    line.rounded_average(),
+                    line.sessions,
+                ]
+            )
+        typer.echo(buffer.getvalue(), nl=False)
+        return
+    if not stored:
+        typer.echo("No saved sessions in that period.")
+        return
+    from rotation.render.terminal import season_table
+
+    dates = f"{stored[0].played_on.isoformat()} to {stored[-1].played_on.isoformat()}"
+    count = f"{len(stored)} session{'s' if len(stored) != 1 else ''}"
+    typer.echo(f"Season standings: {count}, {dates}, in {kind.label}, ranked by {by.value}")
+    if lines:
+        rich_console().print(season_table(lines))
+    else:
+        typer.echo(f"Nobody has played {min_rubbers} rubber{'s' if min_rubbers != 1 else ''} yet.")
+    everyone = season_standings(sessions, by=by)
+    left_out = [line for line in everyone if line.played < min_rubbers]
+    if left_out:
+        names = ", ".join(f"{line.name} ({line.played})" for line in left_out)
+        typer.echo(f"Fewer than {min_rubbers} rubbers, not ranked: {names}")
+
+
+@app.command("export")
+def export_command(
+    name: Annotated[str, typer.Argument(help="A saved session.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", dir_okay=False, help="Write to this file instead of printing."),
+    ] = None,
+) -> None:
+    """Write a saved session as a session JSON file (the format `chicago tally FILE` reads)."""
+    from rotation.io.formats import session_to_data
+
+    stored = load_stored(name)
+    extra = {"name": stored.name, "date": stored.played_on.isoformat()}
+    text = json.dumps(session_to_data(stored.session, extra), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {out}: {error}")
+    typer.echo(f"Wrote {stored.name} to {out}.")
+
+
+@app.command("import")
+def import_command(
+    file: Annotated[Path, typer.Argument(help="A session JSON file (e.g. from `chicago export`).")],
+    name: Annotated[
+        str | None,
+        typer.Option(help='Save it under this name (default: the file\'s "name", else its file name).'),
+    ] = None,
+    played_on: Annotated[
+        str | None,
+        typer.Option(
+            "--date", metavar="YYYY-MM-DD", help='Its date (default: the file\'s "date", else today).'
+        ),
+    ] = None,
+) -> None:
+    """Save a session file in the session database, results and all."""
+    from rotation.io.formats import FormatError, session_from_data
+    from rotation.results.session import SessionError
+
+    data = read_json(file)
+    try:
+        session = session_from_data(data)
+    except (FormatError, SessionError) as error:
+        fail(f"{file}: {error}")
+    title = name
+    if title is None:
+        title = data.get("name") if isinstance(data.get("name"), str) and data["name"].strip() else file.stem
+    where = "--date"
+    if played_on is None and isinstance(data.get("date"), str):
+        played_on, where = data["date"], f'{file}: "date"'
+    day = parse_day(played_on, where)
+    with open_store() as store:
+        stored = store.save(title, day, session)
+    note_matched_names(session.schedule.players, stored.session.schedule.players)
+    total = len(session.results) + len(session.missing())
+    typer.echo(
+        f"Imported {file} as {stored.name!r} ({day.isoformat()}): {len(session.schedule.players)} players,"
+        f" {len(session.results)} of {total} rubbers recorded."
+    )
+
+
+@app.command("rename")
+def rename_command(
+    old: Annotated[str, typer.Argument(help="The player's name now (case and spaces do not matter).")],
+    new: Annotated[str, typer.Argument(help="The new name.")],
+    merge: Annotated[
+        bool, typer.Option("--merge", help="NEW is already a player: make the two one (a name typed twice).")
+    ] = False,
+) -> None:
+    """Rename a player in every saved session (players are matched across sessions by name)."""
+    with open_store(create=False) as store:
+        renamed = store.rename_player(old, new, merge=merge)
+    typer.echo(str(renamed))
+
+
+@app.command("players")
+def players_command() -> None:
+    """List the players the session database knows, with the number of sessions each is in."""
+    path = db_path()
+    players = []
+    if path.exists():
+        with open_store() as store:
+            players = store.players()
+    if not players:
+        typer.echo(f"No players saved yet in {path}.")
+    for player, count in players:
+        typer.echo(f"{player}  ({count} session{'s' if count != 1 else ''})")
+
+
+@app.command("delete")
+def delete_command(
+    name: Annotated[str, typer.Argument(help="A saved session.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Really delete it (it cannot be undone).")] = False,
+) -> None:
+    """Delete a saved session and its results (export it first to keep a copy)."""
+    if not yes:
+        stored = load_stored(name)
+        fail(
+            f"deleting {stored.name!r} removes its schedule and {len(stored.session.results)} recorded"
+            " rubbers for good: add --yes (or keep a copy first with `chicago export`)"
+        )
+    with open_store(create=False) as store:
+        stored = store.delete(name)
+    typer.echo(f"Deleted {stored.name} ({stored.played_on.isoformat()}).")
