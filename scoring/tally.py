@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import decimal
 import re
-from collections.abc import Hashable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -200,9 +201,22 @@ def standings(
             totals[player] = totals.get(player, 0) + tally
             played[player] = played.get(player, 0) + 1
     order = sorted(totals, key=lambda player: -totals[player])
-    rows = []
-    for place, player in enumerate(order):
-        rank = 1 + sum(1 for other in order[:place] if totals[other] > totals[player])
-        tied = sum(1 for other in order if totals[other] == totals[player]) > 1
-        rows.append(Standing(player, totals[player], played[player], rank, tied))
-    return tuple(rows)
+    places = competition_ranks([totals[player] for player in order])
+    return tuple(
+        Standing(player, totals[player], played[player], rank, tied)
+        for player, (rank, tied) in zip(order, places, strict=True)
+    )
+
+
+Ranked = TypeVar("Ranked", int, Fraction)
+
+
+def competition_ranks(values: Sequence[Ranked]) -> tuple[tuple[int, bool], ...]:
+    """For values sorted best first, each one's rank and whether it is tied: equal values share the
+    better rank and the next rank skips (1, 2, 2, 4), as a sheet ranks equal totals."""
+    counts = Counter(values)
+    places: list[tuple[int, bool]] = []
+    for index, value in enumerate(values):
+        rank = places[-1][0] if index and values[index - 1] == value else index + 1
+        places.append((rank, counts[value] > 1))
+    return tuple(places)

@@ -21,7 +21,7 @@ from scoring import (
 from scoring.contract import Contract, Doubling, Result, Strain
 from scoring.deal import HONORS_POINTS
 from scoring.duplicate import duplicate_score
-from scoring.tally import MAX_RUBBER_HUNDREDS, MAX_RUBBER_POINTS
+from scoring.tally import MAX_RUBBER_HUNDREDS, MAX_RUBBER_POINTS, competition_ranks
 
 HALF_UP, HALF_DOWN, HALF_EVEN = Rounding.HALF_UP, Rounding.HALF_DOWN, Rounding.HALF_EVEN
 
@@ -241,3 +241,13 @@ def test_the_largest_nets_are_accepted() -> None:
     """The bound is inclusive, either way round, in points and in hundreds."""
     assert RecordedNet.parse(f"E-W {MAX_RUBBER_POINTS}").ns == -MAX_RUBBER_POINTS
     assert RecordedNet.parse(f"N-S +{MAX_RUBBER_HUNDREDS}").ns == MAX_RUBBER_HUNDREDS
+
+
+@given(st.lists(st.integers(-20, 20), max_size=30))
+def test_competition_ranks_share_the_better_rank(values: list[int]) -> None:
+    """Seed 001's ranking by total: equal totals share the better rank and the next rank skips
+    (1, 2, 2, 4); each rank is one more than the number of strictly better totals."""
+    ordered = sorted(values, reverse=True)
+    for value, (rank, tied) in zip(ordered, competition_ranks(ordered), strict=True):
+        assert rank == 1 + sum(1 for other in ordered if other > value)
+        assert tied == (ordered.count(value) > 1)

@@ -20,6 +20,7 @@ class Method(StrEnum):
     BULLETIN = "bulletin"
     BALANCED = "balanced"
 
+
 __all__ = [
     "CARD_SUFFIXES",
     "DEALS_HELP",

@@ -17,6 +17,7 @@ from rotation.cli.common import (
     load_stored,
     open_store,
     rich_console,
+    write_out,
 )
 
 if TYPE_CHECKING:
@@ -101,17 +102,8 @@ def cards_command(
         from rotation.render.text import render_markdown, render_text
 
         data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
-    if out is None:
-        typer.echo(data, nl=False)
-        return
-    try:
-        if isinstance(data, bytes):
-            out.write_bytes(data)
-        else:
-            out.write_text(data, encoding="utf-8")
-    except OSError as error:
-        fail(f"cannot write {out}: {error.strerror or error}")
-    typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
+    if write_out(data, out):
+        typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
 
 
 @app.command("record")

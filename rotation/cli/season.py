@@ -19,6 +19,7 @@ from rotation.cli.common import (
     parse_day,
     read_json,
     rich_console,
+    write_out,
 )
 
 if TYPE_CHECKING:
@@ -171,14 +172,8 @@ def export_command(
     stored = load_stored(name)
     extra = {"name": stored.name, "date": stored.played_on.isoformat()}
     text = json.dumps(session_to_data(stored.session, extra), indent=2, ensure_ascii=False) + "\n"
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        fail(f"cannot write {out}: {error}")
-    typer.echo(f"Wrote {stored.name} to {out}.")
+    if write_out(text, out):
+        typer.echo(f"Wrote {stored.name} to {out}.")
 
 
 @app.command("import")

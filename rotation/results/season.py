@@ -16,6 +16,7 @@ from fractions import Fraction
 from rotation.model import name_key
 from rotation.results.session import Session, tally
 from rotation.results.units import RankBy
+from scoring.tally import competition_ranks
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +80,11 @@ def season_standings(
         return Fraction(totals[key]) if by is RankBy.TOTAL else Fraction(totals[key], played[key])
 
     order = sorted(eligible, key=lambda key: (-value(key), key))
-    lines = []
-    for key in order:
-        better = sum(1 for other in order if value(other) > value(key))
-        equal = sum(1 for other in order if value(other) == value(key))
-        lines.append(SeasonLine(names[key], totals[key], played[key], attended[key], better + 1, equal > 1))
-    return tuple(lines)
+    places = competition_ranks([value(key) for key in order])
+    return tuple(
+        SeasonLine(names[key], totals[key], played[key], attended[key], rank, tied)
+        for key, (rank, tied) in zip(order, places, strict=True)
+    )
 
 
 def season_data(lines: Iterable[SeasonLine]) -> dict[str, object]:
