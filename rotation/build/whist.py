@@ -24,7 +24,6 @@ Regenerate the book (takes minutes, not part of planning)::
     python -m rotation.build.whist schedules/whist.json --check          # compare with the book
 """
 
-
 from __future__ import annotations
 
 from collections import Counter
@@ -119,9 +118,7 @@ def _irreducible(p: int, e: int) -> Poly:
     """The first monic irreducible polynomial of degree e over Z_p (no monic factor of degree <= e/2)."""
     for low in product(range(p), repeat=e):
         f = (*low, 1)
-        divisors = (
-            (*c, 1) for degree in range(1, e // 2 + 1) for c in product(range(p), repeat=degree)
-        )
+        divisors = ((*c, 1) for degree in range(1, e // 2 + 1) for c in product(range(p), repeat=degree))
         if all(any(_poly_mod(f, g, p)) for g in divisors):
             return f
     raise AssertionError("unreachable: irreducible polynomials exist in every degree")
@@ -170,9 +167,7 @@ def cyclotomic_starter(q: int) -> Starter:
     p, e = found
     k = (q - 1) // 4
     powers = _field_powers(q)
-    tables = tuple(
-        Table.from_seats([powers[i + j * k] for j in range(4)], _SEATS[i % 4]) for i in range(k)
-    )
+    tables = tuple(Table.from_seats([powers[i + j * k] for j in range(4)], _SEATS[i % 4]) for i in range(k))
     field = f"GF({q})" if e > 1 else f"Z_{q}"
     return Starter(
         n_players=q,
@@ -225,7 +220,10 @@ def patterned_starter(n_players: int, *, work: float = 30.0, seed: int = 0) -> S
         return None
     rows = [[a, b, n - a, n - b] for (a, b), var in together.items() if solver.value(var)]
     return _finish(
-        n, (n,), rows, "patterned",
+        n,
+        (n,),
+        rows,
+        "patterned",
         f"patterned starter over Z_{n}, tables (a, b, -a, -b), pairs of classes by CP-SAT "
         "(rotation.build.whist.patterned_starter); Anderson, Combinatorial Designs and Tournaments (1997)",
     )
@@ -379,7 +377,7 @@ def _orient(rows: list[list[int]], sub: Sequence[Sequence[int]], inf: int) -> li
     while improved:
         improved = False
         for i in range(k):
-            trial = [*rows[:i], flipped(rows[i]), *rows[i + 1:]]
+            trial = [*rows[:i], flipped(rows[i]), *rows[i + 1 :]]
             score = faults(trial)
             if score < current:
                 rows, current, improved = trial, score, True
@@ -447,8 +445,14 @@ NODES = 2_000_000
 
 
 def search_starter(
-    n_players: int, *, moduli: tuple[int, ...] | None = None, seed: int = 0, attempts: int = 200,
-    work: float = 20.0, nodes: int = NODES, multipliers: bool = True,
+    n_players: int,
+    *,
+    moduli: tuple[int, ...] | None = None,
+    seed: int = 0,
+    attempts: int = 200,
+    work: float = 20.0,
+    nodes: int = NODES,
+    multipliers: bool = True,
 ) -> Starter | None:
     """A whist starter over Z_v (or ``moduli``) found by search, or None.
 
@@ -479,7 +483,10 @@ def search_starter(
         if found is not None:
             fixed = f", mapped onto itself by x -> {multiplier}x" if multiplier != 1 else ""
             return _finish(
-                n_players, group.moduli, _orient(found, sub, v), "search",
+                n_players,
+                group.moduli,
+                _orient(found, sub, v),
+                "search",
                 f"search over {group.name}{' with infinity' if infinity else ''}{fixed}: pairs and tables "
                 f"together by CP-SAT (rotation.build.whist.search_starter, seed {seed + attempt})",
             )
@@ -494,7 +501,10 @@ def search_starter(
         return None
     rows, attempt = tables
     return _finish(
-        n_players, group.moduli, _orient(rows, sub, v), "search",
+        n_players,
+        group.moduli,
+        _orient(rows, sub, v),
+        "search",
         f"two-step search over {group.name} with infinity: a random starter (annealing), then its tables "
         f"by depth-first search (rotation.build.table_search, seed {seed}, attempt {attempt}, {nodes} nodes)",
     )
@@ -528,8 +538,10 @@ def _infinity_rounds(home: Sequence[int], group: Group, inf: int) -> tuple[tuple
     for choices in place:
         model.add_exactly_one(choices)
     seats: list[list[Any]] = [
-        [sum(place[index][t] for index, start in seen for t in range(8) if _placed(start, t) == seat)
-         for seat in range(4)]
+        [
+            sum(place[index][t] for index, start in seen for t in range(8) if _placed(start, t) == seat)
+            for seat in range(4)
+        ]
         for seen in visits
     ]
     """player -> how often they sit in each seat at infinity's table (infinity: its own seats)."""
@@ -671,9 +683,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import tempfile
 
     parser = argparse.ArgumentParser(prog="python -m rotation.build.whist", description=main.__doc__)
-    parser.add_argument(
-        "book", type=Path, help="the book to rebuild: schedules/whist.json in a checkout"
-    )
+    parser.add_argument("book", type=Path, help="the book to rebuild: schedules/whist.json in a checkout")
     parser.add_argument("--check", action="store_true", help="rebuild in memory and compare with the book")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(BOOK_SIZES))
     parser.add_argument("--seed", type=int, default=0)
@@ -681,7 +691,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--work", type=float, default=20.0, help="deterministic seconds per search attempt (57 needs 150)"
     )
     parser.add_argument(
-        "--nodes", type=int, default=NODES,
+        "--nodes",
+        type=int,
+        default=NODES,
         help="depth-first nodes per random starter for n = 4k (60: --seed 14 --nodes 4000000)",
     )
     args = parser.parse_args(argv)

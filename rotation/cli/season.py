@@ -24,6 +24,7 @@ from rotation.cli.common import (
 
 if TYPE_CHECKING:
     from rotation.io.store import StoredSession
+    from rotation.results.season import Season
 
 
 @app.command("sessions")
@@ -83,8 +84,7 @@ def rank_command(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions; ties as ties."""
-    from rotation.results.season import season_data, season_standings
-    from rotation.results.units import tally_unit
+    from rotation.results.season import MixedUnitsError, Played, season, season_json
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
@@ -94,68 +94,43 @@ def rank_command(
     if db_path().exists():
         with open_store() as store:
             stored = store.season(start, end)
-    if unit is not None:
-        stored = [s for s in stored if tally_unit(s.session.rules) is unit]
-    units: dict[TallyUnit, list[str]] = {}
-    for s in stored:
-        units.setdefault(tally_unit(s.session.rules), []).append(s.name)
-    if len(units) > 1:
-        kinds = "; ".join(f"{kind.label}: {', '.join(names)}" for kind, names in units.items())
-        fail(f"the sessions count in different units ({kinds}): rank one unit at a time with --unit")
-    sessions = [s.session for s in stored]
-    lines = season_standings(sessions, min_rubbers=min_rubbers, by=by)
-    kind = next(iter(units), unit or TallyUnit.HUNDREDS)
+    played = [Played(s.name, s.played_on, s.session) for s in stored]
+    try:
+        result = season(played, unit=unit, min_rubbers=min_rubbers, by=by)
+    except MixedUnitsError as error:
+        fail(f"{error}: rank one unit at a time with --unit")
     if as_json:
-        data = season_data(lines)
-        data = {
-            "unit": kind.value,
-            "ranked_by": by.value,
-            "min_rubbers": min_rubbers,
-            "since": start and start.isoformat(),
-            "until": end and end.isoformat(),
-            "session_names": [s.name for s in stored],
-            **data,
-        }
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(season_json(result, since=start, until=end), indent=2, ensure_ascii=False))
         return
     if as_csv:
-        import csv
-        import io
+        from rotation.io.exports import standings_csv
 
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["rank", "tied", "name", "total", "played", "average", "sessions"])
-        for line in lines:
-            writer.writerow(
-                [
-                    line.rank,
-                    int(line.tied),
-                    line.name,
-                    line.total,
-                    line.played,
-                    line.rounded_average(),
-                    line.sessions,
-                ]
-            )
-        typer.echo(buffer.getvalue(), nl=False)
+        typer.echo(standings_csv(result.lines), nl=False)
         return
-    if not stored:
+    _print_season(result)
+
+
+def _print_season(result: Season) -> None:
+    """The season as a host reads it: which sessions, the standings, who played too few rubbers."""
+    if not result.sessions:
         typer.echo("No saved sessions in that period.")
         return
     from rotation.render.terminal import season_table
 
-    dates = f"{stored[0].played_on.isoformat()} to {stored[-1].played_on.isoformat()}"
-    count = f"{len(stored)} session{'s' if len(stored) != 1 else ''}"
-    typer.echo(f"Season standings: {count}, {dates}, in {kind.label}, ranked by {by.value}")
-    if lines:
-        rich_console().print(season_table(lines))
+    first, last = result.sessions[0].played_on, result.sessions[-1].played_on
+    count = f"{len(result.sessions)} session{'s' if len(result.sessions) != 1 else ''}"
+    typer.echo(
+        f"Season standings: {count}, {first.isoformat()} to {last.isoformat()}, in {result.unit.label},"
+        f" ranked by {result.by.value}"
+    )
+    minimum = result.min_rubbers
+    if result.lines:
+        rich_console().print(season_table(result.lines))
     else:
-        typer.echo(f"Nobody has played {min_rubbers} rubber{'s' if min_rubbers != 1 else ''} yet.")
-    everyone = season_standings(sessions, by=by)
-    left_out = [line for line in everyone if line.played < min_rubbers]
-    if left_out:
-        names = ", ".join(f"{line.name} ({line.played})" for line in left_out)
-        typer.echo(f"Fewer than {min_rubbers} rubbers, not ranked: {names}")
+        typer.echo(f"Nobody has played {minimum} rubber{'s' if minimum != 1 else ''} yet.")
+    if result.left_out:
+        names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
+        typer.echo(f"Fewer than {minimum} rubbers, not ranked: {names}")
 
 
 @app.command("export")

@@ -240,15 +240,19 @@ def develop(starter: Starter) -> Movement:
         for table in starter.tables:
             moved = table.mapped(to)
             if infinity is not None and infinity in table:
-                moved = _turn_infinity_table(moved, infinity, starter.infinity_turns[index],
-                                             index in starter.infinity_deals)
+                moved = _turn_infinity_table(
+                    moved, infinity, starter.infinity_turns[index], index in starter.infinity_deals
+                )
             tables.append(moved)
         rounds.append(Round(tuple(tables), tuple(to[p] for p in starter.sitting_out)))
     if starter.order:
         rounds = [rounds[index] for index in starter.order]
     kind = "directed whist design" if starter.directed else "whist design"
-    return Movement(starter.n_players, tuple(rounds),
-                    name=f"{kind} Wh({starter.n_players}) over {group.name} ({starter.construction})")
+    return Movement(
+        starter.n_players,
+        tuple(rounds),
+        name=f"{kind} Wh({starter.n_players}) over {group.name} ({starter.construction})",
+    )
 
 
 def _turn_infinity_table(table: Table, infinity: Player, turns: int, infinity_deals: bool) -> Table:
@@ -322,5 +326,3 @@ def left_right_excess(movement: Movement) -> int:
             for i in range(4):
                 left[(seats[i], seats[(i + 1) % 4])] += 1
     return sum(count - 1 for count in left.values() if count > 1)
-
-

@@ -8,14 +8,15 @@ season total is always the sum of the session tallies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from rotation.model import name_key
 from rotation.results.session import Session, tally
-from rotation.results.units import RankBy
+from rotation.results.units import RankBy, TallyUnit, tally_unit
 from scoring.tally import competition_ranks
 
 
@@ -105,4 +106,70 @@ def season_data(lines: Iterable[SeasonLine]) -> dict[str, object]:
             }
             for line in lines
         ]
+    }
+
+
+class MixedUnitsError(ValueError):
+    """Sessions whose tallies count in different units cannot be added up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A session as the season sees it: its name, date and contents (the store's, or a file's)."""
+
+    name: str
+    played_on: date
+    session: Session
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The standings of the sessions chosen, and who played too few rubbers to be ranked."""
+
+    sessions: tuple[Played, ...]
+    unit: TallyUnit
+    by: RankBy
+    min_rubbers: int
+    lines: tuple[SeasonLine, ...]
+    left_out: tuple[SeasonLine, ...]
+
+
+def season(
+    played: Sequence[Played],
+    *,
+    unit: TallyUnit | None = None,
+    min_rubbers: int = 1,
+    by: RankBy = RankBy.TOTAL,
+) -> Season:
+    """The season over ``played`` (only those tallied in ``unit`` when given). MixedUnitsError when the
+    sessions count in different units: totals in hundreds and in IMPs do not add up."""
+    chosen = tuple(p for p in played if unit is None or tally_unit(p.session.rules) is unit)
+    units: dict[TallyUnit, list[str]] = {}
+    for p in chosen:
+        units.setdefault(tally_unit(p.session.rules), []).append(p.name)
+    if len(units) > 1:
+        kinds = "; ".join(f"{kind.label}: {', '.join(names)}" for kind, names in units.items())
+        raise MixedUnitsError(f"the sessions count in different units ({kinds})")
+    sessions = [p.session for p in chosen]
+    everyone = season_standings(sessions, by=by)
+    return Season(
+        chosen,
+        next(iter(units), unit or TallyUnit.HUNDREDS),
+        by,
+        min_rubbers,
+        season_standings(sessions, min_rubbers=min_rubbers, by=by),
+        tuple(line for line in everyone if line.played < min_rubbers),
+    )
+
+
+def season_json(result: Season, *, since: date | None, until: date | None) -> dict[str, object]:
+    """`chicago rank --json`: the choices that made the season, then the standings (``season_data``)."""
+    return {
+        "unit": result.unit.value,
+        "ranked_by": result.by.value,
+        "min_rubbers": result.min_rubbers,
+        "since": since and since.isoformat(),
+        "until": until and until.isoformat(),
+        "session_names": [p.name for p in result.sessions],
+        **season_data(result.lines),
     }
