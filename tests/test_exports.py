@@ -18,7 +18,7 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:
     """Names starting with = + - @ tab or CR get a leading quote; numbers stay numbers; ordinary names are
     untouched."""
     lines = [SeasonLine(name, -3, 2, 1, 1, False) for name in (*FORMULAS, "Zoë")]
-    rows = list(csv.reader(io.StringIO(standings_csv(lines))))
+    rows = list(csv.reader(io.StringIO(standings_csv(lines), newline="")))
     assert rows[0] == ["rank", "tied", "name", "total", "played", "average", "sessions"]
     for formula, row in zip(FORMULAS, rows[1:], strict=False):
         assert row[2] == "'" + formula
