@@ -3,7 +3,7 @@
 A cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is read by spreadsheets as a
 formula (``=HYPERLINK(...)`` in a player's name runs when the file is opened). As OWASP recommends for CSV
 injection, such a text cell is written with a leading single quote, which spreadsheets show as text.
-Numbers are written as numbers.
+Numbers are written as numbers, and names as plain text (`names.shown`: no control character).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import csv
 import io
 from collections.abc import Iterable
 
+from rotation.names import shown
 from rotation.results.season import SeasonLine
 
 __all__ = ["neutralised", "standings_csv"]
@@ -34,7 +35,7 @@ def standings_csv(lines: Iterable[SeasonLine]) -> str:
             [
                 line.rank,
                 int(line.tied),
-                neutralised(line.name),
+                neutralised(shown(line.name)),
                 line.total,
                 line.played,
                 line.rounded_average(),
