@@ -68,7 +68,10 @@ class PlanRequest:
     tables: int | None = None
     avoid: tuple[tuple[str, str], ...] = ()
     keep: Kept | None = None
-    time_limit: float = 10.0
+    time_limit: float = 60.0
+    """Wall seconds the balanced planner may take at most: a cap, not a budget."""
+    work: float | None = None
+    """The balanced planner's budget in deterministic units (None: the solver's default, ``WORK``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +270,8 @@ def default_rounds(n_players: int, tables: int) -> int:
 def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None) -> Plan:
     """The book's whist design when whole passes of it fit the request; else the CP-SAT planner, starting
     from the design (cut short) where the book has one for the group."""
-    from rotation.solver import InvalidSpecError, PlanSpec, Status, solve
+    from rotation.movements.order import is_prefix_balanced, prefix_movement, prefix_order
+    from rotation.solver import WORK, InvalidSpecError, PlanSpec, PrefixOrder, Status, solve
 
     notes: list[str] = []
     kept = request.keep
@@ -330,7 +334,13 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             names=tuple(sheet),
         )
         result = solve(
-            spec, time_limit=request.time_limit, seed=request.seed, on_progress=on_progress, hint=design
+            spec,
+            work=request.work or WORK,
+            time_limit=request.time_limit,
+            seed=request.seed,
+            on_progress=on_progress,
+            hint=design,
+            prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
     except InvalidSpecError as error:
         raise PlanError(str(error)) from None

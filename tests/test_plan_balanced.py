@@ -20,7 +20,7 @@ TEN = (*SEVEN, "Hal", "Ivy", "Jo")
 
 def test_more_than_six_players_use_the_balanced_planner() -> None:
     """The bulletin stops at six players: seven get the balanced planner, which says how close it came."""
-    result = plan(PlanRequest(SEVEN, Order.GIVEN, rounds=5, time_limit=3))
+    result = plan(PlanRequest(SEVEN, Order.GIVEN, rounds=5, work=3))
     assert result.method == "balanced" and result.solved is not None
     balance = check(result.schedule.movement)
     assert balance.partner_spread <= 1 and balance.played_spread <= 1
@@ -37,7 +37,7 @@ def test_default_rounds_partner_every_pair_once() -> None:
 
 def test_a_long_default_is_capped_and_said() -> None:
     """Where every pair partnering once takes more than an evening, the plan says what it chose."""
-    result = plan(PlanRequest((*TEN, "Kit", "Lu", "Mo", "Ned"), Order.GIVEN, time_limit=3))
+    result = plan(PlanRequest((*TEN, "Kit", "Lu", "Mo", "Ned"), Order.GIVEN, work=3))
     assert len(result.schedule.rounds) == 12
     assert any("--rounds 16" in note for note in result.notes)
 
@@ -45,7 +45,7 @@ def test_a_long_default_is_capped_and_said() -> None:
 def test_bulletin_sizes_past_their_cycle_go_balanced() -> None:
     """The bulletin's movements are the default within their cycle; past it, the balanced planner."""
     within = plan(PlanRequest(SEVEN[:5], Order.GIVEN, rounds=5))
-    beyond = plan(PlanRequest(SEVEN[:5], Order.GIVEN, rounds=7, time_limit=3))
+    beyond = plan(PlanRequest(SEVEN[:5], Order.GIVEN, rounds=7, work=3))
     assert within.method == "bulletin" and beyond.method == "balanced"
     forced = plan(PlanRequest(SEVEN[:5], Order.GIVEN, rounds=7, method=Method.BULLETIN))
     assert forced.method == "bulletin"
@@ -53,7 +53,7 @@ def test_bulletin_sizes_past_their_cycle_go_balanced() -> None:
 
 def test_avoid_pairs_never_partner() -> None:
     """--avoid A+B: the two never partner, and the rest stays balanced."""
-    result = plan(PlanRequest(SEVEN, Order.GIVEN, rounds=7, avoid=(parse_avoid("ann+Bob"),), time_limit=3))
+    result = plan(PlanRequest(SEVEN, Order.GIVEN, rounds=7, avoid=(parse_avoid("ann+Bob"),), work=3))
     schedule = result.schedule
     ann, bob = schedule.player("Ann"), schedule.player("Bob")
     for rnd in schedule.rounds:
@@ -70,7 +70,7 @@ def test_away_players_are_neither_seated_nor_out() -> None:
         Order.GIVEN,
         rounds=6,
         away=(parse_away("Ann:1-2"), parse_away("Bob:5-")),
-        time_limit=3,
+        work=3,
     )
     schedule = plan(request).schedule
     ann, bob = schedule.player("Ann"), schedule.player("Bob")
@@ -82,9 +82,9 @@ def test_away_players_are_neither_seated_nor_out() -> None:
 
 def test_keep_played_rounds_and_replan_for_a_newcomer(tmp_path: Path) -> None:
     """--keep FILE:K: the first K rounds stay as played; the rest is replanned with a newcomer."""
-    first = plan(PlanRequest(TEN[:8], Order.GIVEN, rounds=7, time_limit=3)).schedule
+    first = plan(PlanRequest(TEN[:8], Order.GIVEN, rounds=7, work=3)).schedule
     kept = Kept(first, 3)
-    result = plan(PlanRequest((*TEN[:8], "Ivy"), Order.GIVEN, rounds=7, keep=kept, time_limit=3))
+    result = plan(PlanRequest((*TEN[:8], "Ivy"), Order.GIVEN, rounds=7, keep=kept, work=3))
     schedule = result.schedule
     assert schedule.players[:8] == first.players and schedule.players[8] == "Ivy"
     assert schedule.rounds[:3] == first.rounds[:3]
@@ -94,8 +94,8 @@ def test_keep_played_rounds_and_replan_for_a_newcomer(tmp_path: Path) -> None:
 
 def test_keep_when_someone_leaves() -> None:
     """A player who goes home after the kept rounds is away for the rest."""
-    first = plan(PlanRequest(TEN[:9], Order.GIVEN, rounds=6, time_limit=3)).schedule
-    result = plan(PlanRequest(TEN[:8], Order.GIVEN, keep=Kept(first, 2), time_limit=3))
+    first = plan(PlanRequest(TEN[:9], Order.GIVEN, rounds=6, work=3)).schedule
+    result = plan(PlanRequest(TEN[:8], Order.GIVEN, keep=Kept(first, 2), work=3))
     schedule = result.schedule
     gone = schedule.player(TEN[8])
     assert len(schedule.rounds) == 6
@@ -121,7 +121,7 @@ def test_impossible_requests_say_why(request_: PlanRequest, message: str) -> Non
 
 def test_cli_balanced_plan_json_passes_the_checker(runner: CliRunner, tmp_path: Path) -> None:
     """`chicago plan` for nine players with constraints prints JSON that reads back and checks balanced."""
-    args = ["plan", *TEN[:9], "--order", "given", "--rounds", "6", "--avoid", "Ann+Bob", "--time-limit", "3"]
+    args = ["plan", *TEN[:9], "--order", "given", "--rounds", "6", "--avoid", "Ann+Bob"]
     result = runner.invoke(app, [*args, "--json"])
     assert result.exit_code == 0, result.output
     schedule = schedule_from_data(json.loads(result.output))
@@ -132,10 +132,10 @@ def test_cli_balanced_plan_json_passes_the_checker(runner: CliRunner, tmp_path: 
 def test_cli_keep_replans(runner: CliRunner, tmp_path: Path) -> None:
     """`--keep FILE:K` through the CLI; a malformed value is one line and exit 2."""
     path = tmp_path / "tonight.json"
-    first = plan(PlanRequest(TEN[:8], Order.GIVEN, rounds=5, time_limit=3)).schedule
+    first = plan(PlanRequest(TEN[:8], Order.GIVEN, rounds=5, work=3)).schedule
     path.write_text(json.dumps(schedule_to_data(first)))
     result = runner.invoke(
-        app, ["plan", *TEN[:8], "Ivy", "--keep", f"{path}:2", "--time-limit", "3", "--json"]
+        app, ["plan", *TEN[:8], "Ivy", "--keep", f"{path}:2", "--json"]
     )
     assert result.exit_code == 0, result.output
     assert schedule_from_data(json.loads(result.output)).rounds[:2] == first.rounds[:2]

@@ -78,9 +78,11 @@ def plan_command(
         float,
         typer.Option(
             min=0.1,
-            help="Seconds the balanced planner may search (it stops sooner when it proves the best).",
+            max=3600,
+            help="At most this many seconds for the balanced planner. Its search is counted in steps, so the"
+            " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
         ),
-    ] = 10.0,
+    ] = 60.0,
     vulnerability: Annotated[str, typer.Option(help=VULNERABILITY_HELP)] = "dealer",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")

@@ -120,7 +120,12 @@ def solve_summary(result: SolveResult) -> str:
         "optimal": "proven best in every rule",
         "feasible": f"{result.gap} above the proven bounds in all",
     }.get(result.status.value, result.status.value)
-    return f"Planner: {verdict}, {result.wall_time:.1f} s. " + "; ".join(parts) + "."
+    cut = (
+        " The --time-limit cut the search short: another run may plan differently."
+        if result.cut_short
+        else ""
+    )
+    return f"Planner: {verdict}. " + "; ".join(parts) + "." + cut
 
 
 def _range(values: object) -> str:

@@ -49,7 +49,17 @@ if TYPE_CHECKING:
     Count: TypeAlias = cp_model.IntVar | int
     """A count in a model: its own variable, or a constant where no choice bears on it."""
 
-__all__ = ["InvalidSpecError", "PlanSpec", "Progress", "SolveResult", "Status", "Term", "solve"]
+__all__ = [
+    "WORK",
+    "InvalidSpecError",
+    "PlanSpec",
+    "PrefixOrder",
+    "Progress",
+    "SolveResult",
+    "Status",
+    "Term",
+    "solve",
+]
 
 Pair = tuple[Player, Player]
 Game = tuple[Pair, Pair]
@@ -156,6 +166,20 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class PrefixOrder:
+    """How to play planned rounds so that an evening stopped after any round is as even as it can be:
+    supplied by the caller (``rotation.plan`` passes ``rotation.movements.order``), so the solver knows
+    the rule's shape but not its home."""
+
+    order: Callable[..., tuple[int, ...]]
+    """``order(movement, avoid=..., fixed=k) -> round indexes``, the first ``k`` rounds left in place."""
+    balanced: Callable[..., bool]
+    """``balanced(movement, avoid=...)``: every prefix within its bounds."""
+    build: Callable[..., Movement | None]
+    """``build(n, rounds, seed=..., deadline=...)``: rounds built prefix by prefix, or None."""
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     """A step of a solve, for a progress line: which model and term, the best value so far and its bound."""
 
@@ -176,6 +200,9 @@ class SolveResult:
     terms: tuple[Term, ...] = ()
     reason: str = ""
     wall_time: float = 0.0
+    cut_short: bool = False
+    """The ``time_limit`` stopped the search before its work budget was spent: the schedule is the best
+    found by then, and another run (or machine) may find another."""
 
     def term(self, name: str) -> Term:
         for term in self.terms:
@@ -333,25 +360,75 @@ class _Counts:
 # ------------------------------------------------------------------------------------------- the knobs
 
 
+WORK = 4.0
+"""The default budget of a solve, in CP-SAT's deterministic time units (about a second each here)."""
+
+
 @dataclass
 class _Run:
-    """The knobs and the clock of one solve."""
+    """The knobs and the budget of one solve.
 
+    Work is counted, never timed: CP-SAT's deterministic time for every model, and a fixed charge for
+    each local-search step, so the same spec and seed give the same schedule on any machine under any
+    load. ``time_limit`` (wall seconds) only caps the whole; when it cuts the search, ``cut_short`` says
+    so and the schedule is the best found by then."""
+
+    work: float
     time_limit: float
     workers: int
     seed: int
     on_progress: Callable[[Progress], None] | None
     start: float = field(default_factory=time.monotonic)
+    spent: float = 0.0
+    cut_short: bool = False
 
     def elapsed(self) -> float:
+        """Wall seconds since the solve began (for reports and the cap only)."""
         return time.monotonic() - self.start
 
+    def now(self) -> float:
+        """The work spent so far: the clock every deadline of the search is read on."""
+        return self.spent
+
     def left(self) -> float:
-        return max(0.0, self.time_limit - self.elapsed())
+        return max(0.0, self.work - self.spent)
 
     def until(self, share: float) -> float:
-        """An absolute deadline ``share`` of the time left from now."""
-        return time.monotonic() + self.left() * share
+        """A deadline (in work) ``share`` of the work left from now."""
+        return self.spent + self.left() * share
+
+    def charge(self, amount: float) -> None:
+        self.spent += amount
+
+    def over(self) -> bool:
+        """Whether the wall-clock cap has been reached (and so cut the search short)."""
+        if self.elapsed() >= self.time_limit:
+            self.cut_short = True
+        return self.cut_short
+
+    def deadline(self) -> float:
+        """The wall-clock cap as a ``time.monotonic`` instant, for searches counted in nodes."""
+        return self.start + self.time_limit
+
+    def solver(self, budget: float, *, seed: int = 0, symmetry: int | None = None) -> cp_model.CpSolver:
+        """The one CP-SAT solver every model uses: ``budget`` deterministic units, a fixed worker count and
+        seed (with several workers, interleaved search keeps it deterministic), the wall cap left."""
+        from ortools.sat.python import cp_model
+
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = self.workers
+        solver.parameters.interleave_search = self.workers > 1
+        solver.parameters.random_seed = self.seed + seed
+        solver.parameters.max_deterministic_time = max(0.01, budget)
+        solver.parameters.max_time_in_seconds = max(0.01, self.time_limit - self.elapsed())
+        if symmetry is not None:
+            solver.parameters.symmetry_level = symmetry
+        return solver
+
+    def solved(self, solver: cp_model.CpSolver) -> None:
+        """Charge a finished solve's deterministic time, and note if the wall cap stopped it."""
+        self.charge(solver.deterministic_time)
+        self.over()
 
     def report(self, stage: str, term: str, value: int | None, bound: int | None) -> None:
         if self.on_progress is not None:
@@ -375,26 +452,33 @@ class _Outcome:
 def solve(
     spec: PlanSpec,
     *,
-    time_limit: float = 10.0,
+    work: float = WORK,
+    time_limit: float = 60.0,
     workers: int = 2,
     seed: int = 0,
     on_progress: Callable[[Progress], None] | None = None,
     hint: Movement | None = None,
+    prefix: PrefixOrder | None = None,
 ) -> SolveResult:
-    """Plan ``spec`` as evenly as the rules allow within ``time_limit`` seconds.
+    """Plan ``spec`` as evenly as the rules allow with ``work`` units of search (deterministic: the
+    same arguments give the same schedule anywhere), stopping sooner if ``time_limit`` seconds pass.
 
     Nothing is printed; ``on_progress`` hears of each stage and each better schedule found. ``hint`` is
-    a schedule to start from (a published design, say); it is used only if it obeys the spec's rules."""
+    a schedule to start from (a published design, say); it is used only if it obeys the spec's rules.
+    ``prefix`` orders the rounds so that an evening stopped early is as even as it can be (the caller
+    supplies it: ``rotation.plan`` passes ``movements.order``); without it the rounds stay as planned."""
     if time_limit <= 0:
         raise InvalidSpecError(f"the time limit must be positive, got {time_limit}")
-    run = _Run(time_limit, max(1, workers), seed, on_progress)
+    if work <= 0:
+        raise InvalidSpecError(f"the work budget must be positive, got {work}")
+    run = _Run(work, time_limit, max(1, workers), seed, on_progress)
     problem = _Problem.of(spec)
     reason = _why_infeasible(problem, run)
     if reason is not None:
-        return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed())
+        return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed(), run.cut_short)
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
-    built = _built_prefix_by_prefix(problem, run)
+    built = _built_prefix_by_prefix(problem, run, prefix) if prefix is not None else None
     given = _drafts_of(problem, hint) if hint is not None else None
     first = given if given is not None else _construct(problem, random.Random(seed))
     drafts, outcomes = _pairings(problem, first, run, share=0.2 if by_games else 0.5)
@@ -407,8 +491,9 @@ def solve(
     elif not by_games and problem.spec.previous is None and problem.free:
         drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
     if not drafts and problem.free:
-        return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed())
-    drafts = _in_prefix_order(problem, drafts, built)
+        return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
+    if prefix is not None:
+        drafts = _in_prefix_order(problem, drafts, built, prefix)
     dealers, more = _choose_dealers(problem, drafts, run)
     outcomes += more
     rounds = problem.kept + _seat(problem, drafts, dealers)
@@ -416,7 +501,7 @@ def solve(
     terms = _terms(problem, movement, outcomes)
     ok = all(t.met for t in terms if t.bound is not None)
     status = Status.OPTIMAL if ok else Status.FEASIBLE
-    return SolveResult(status, movement, terms, "", run.elapsed())
+    return SolveResult(status, movement, terms, "", run.elapsed(), run.cut_short)
 
 
 # ------------------------------------------------------------------------------------------ infeasible
@@ -513,10 +598,9 @@ def _round_feasible_by_cpsat(problem: _Problem, r: int, run: _Run) -> bool:
     for p in here:
         model.add_at_most_one(v for pq, v in partners.items() if p in pq)
     model.add(sum(partners.values()) == 2 * problem.tables[r])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = run.workers
-    solver.parameters.max_time_in_seconds = max(1.0, run.left())
+    solver = run.solver(max(1.0, run.left()))
     status = solver.solve(model)
+    run.solved(solver)
     if status == cp_model.UNKNOWN:
         raise RuntimeError(f"round {r + 1}: could not decide in time whether the round can be played")
     return bool(status in (cp_model.OPTIMAL, cp_model.FEASIBLE))
@@ -774,20 +858,18 @@ def _minimize_in_order(
             model.add(expr <= floor)
             outcomes.append(_Outcome(name, floor, floor, exact=True))
             continue
-        left = max(0.0, deadline - time.monotonic())
-        if left <= 0.05 and values is not None:
+        left = max(0.0, deadline - run.now())
+        if (left <= 0.05 or run.over()) and values is not None:
             break
         model.add(expr >= floor)
         model.minimize(expr)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = run.workers
-        solver.parameters.random_seed = run.seed
-        solver.parameters.symmetry_level = symmetry
-        solver.parameters.max_time_in_seconds = max(
-            0.1, left * 1.5 / (len(terms) - index) if index < len(terms) - 1 else left
+        solver = run.solver(
+            max(0.1, left * 1.5 / (len(terms) - index) if index < len(terms) - 1 else left),
+            symmetry=symmetry,
         )
         run.report(stage, name, None, None)
         status = solver.solve(model, Watch(name))
+        run.solved(solver)
         if status == cp_model.INFEASIBLE or status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"{stage}: the model for {name!r} is {solver.status_name(status)}")
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -859,8 +941,8 @@ def _least_spread(
         while pending:
             undecided = []
             for index, low in enumerate(pending):
-                left = deadline - time.monotonic()
-                if left <= 0.05:
+                left = deadline - run.now()
+                if left <= 0.05 or run.over():
                     return "unknown", s
                 copy = model.clone()
                 copy.clear_hints()  # type: ignore[no-untyped-call]
@@ -868,12 +950,11 @@ def _least_spread(
                     copy.add_hint(copy.get_int_var_from_proto_index(var.index), val)
                 if not _narrow(copy, counts, lows, low, low + s):
                     continue
-                solver = cp_model.CpSolver()
-                solver.parameters.num_workers = run.workers
-                solver.parameters.random_seed = run.seed + attempt
-                solver.parameters.symmetry_level = symmetry
-                solver.parameters.max_time_in_seconds = min(left / (len(pending) - index), 0.5 * 2**attempt)
+                solver = run.solver(
+                    min(left / (len(pending) - index), 0.5 * 2**attempt), seed=attempt, symmetry=symmetry
+                )
                 status = solver.solve(copy)
+                run.solved(solver)
                 if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                     best = [solver.value(copy.get_int_var_from_proto_index(v.index)) for v in decisions]
                     found = [
@@ -1242,28 +1323,27 @@ PREFIX_BUILD_TABLES = 2
 """The most tables a round for which rounds are also built prefix by prefix (``_built_prefix_by_prefix``)."""
 
 
-def _built_prefix_by_prefix(problem: _Problem, run: _Run) -> list[_Draft] | None:
+def _built_prefix_by_prefix(problem: _Problem, run: _Run, prefix: PrefixOrder) -> list[_Draft] | None:
     """For a small group with everyone present throughout, rounds built so that every prefix is within
-    its bounds (``movements.order.prefix_movement``, a fifth of the time at most), in case no order of the
-    planner's own rounds manages that; else None."""
-    from rotation.movements.order import prefix_movement
-
+    its bounds (``prefix.build``, a search counted in nodes), in case no order of the planner's own
+    rounds manages that; else None."""
     small = all(problem.tables[r] <= PREFIX_BUILD_TABLES for r in problem.free)
     if not (problem.plain and small and problem.free):
         return None
-    built = prefix_movement(problem.n, problem.rounds, seed=run.seed, deadline=run.until(0.2))
+    built = prefix.build(problem.n, problem.rounds, seed=run.seed, deadline=run.deadline())
     return _drafts_of(problem, built) if built is not None else None
 
 
-def _in_prefix_order(problem: _Problem, drafts: list[_Draft], built: list[_Draft] | None) -> list[_Draft]:
+def _in_prefix_order(
+    problem: _Problem, drafts: list[_Draft], built: list[_Draft] | None, prefix: PrefixOrder
+) -> list[_Draft]:
     """The planned rounds in the order that leaves an evening stopped after any round as even as that
     many rounds allow (``movements.order``), never at the cost of a sit-out twice running or a change from
     the previous plan. If no order of them keeps every prefix within its bounds, the rounds ``built``
     prefix by prefix are taken instead when they are as good at the end in every rule ranked above the
     opponent spread: an evening that stops early is common, and a pair partnering twice before another
     has partnered at all is what players notice."""
-    from rotation.movements.order import is_prefix_balanced, prefix_order
-
+    prefix_order, is_prefix_balanced = prefix.order, prefix.balanced
     kept = len(problem.kept)
 
     def movement(rounds: Sequence[_Draft]) -> Movement:
@@ -1405,6 +1485,8 @@ LOCAL_TABLES = 4
 """The most tables of one round the local search re-pairs and re-tables at once."""
 
 LOCAL_ROUNDS = 3
+LOCAL_STEP = 0.01
+"""The work charged for one local-search step on top of its solve, so that the search always ends."""
 """The rounds it frees tables in at once."""
 
 
@@ -1431,7 +1513,8 @@ def _improve_opponents(problem: _Problem, drafts: list[_Draft], run: _Run, deadl
     floor = _floors(problem).get(OPPONENT, 0)
     drafts = list(drafts)
     regular = problem.regular_pairs()
-    while time.monotonic() < deadline - 0.1:
+    while run.now() < deadline - 0.1 and not run.over():
+        run.charge(LOCAL_STEP)
         counts = problem.kept_counts()
         for d in drafts:
             counts.add(d.games, d.sitting_out)
@@ -1574,11 +1657,10 @@ def _regroup(
     now_at_end = sum(1 for pq in meet_terms if pq in (ends.at_high if high_side else ends.at_low))
     model.add(sum(at_end) <= now_at_end)
     model.minimize((len(at_other) + 1) * sum(at_end) + sum(at_other))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = run.workers
-    solver.parameters.random_seed = run.seed
-    solver.parameters.max_time_in_seconds = max(0.05, min(1.0, deadline - time.monotonic()))
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = run.solver(max(0.05, min(1.0, deadline - run.now())))
+    status = solver.solve(model)
+    run.solved(solver)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return {}
     changed = {}
     for i, (players, same, mates) in freed.items():
@@ -1875,7 +1957,7 @@ def _games_model(
     decisions = list(plays.values())
     symmetry = 2 if one_table else 0
     hinted = _measure(problem, hint) if hint else None
-    halfway = time.monotonic() + max(0.0, deadline - time.monotonic()) / 2
+    halfway = run.now() + max(0.0, deadline - run.now()) / 2
     values, outcomes = _minimize_in_order(
         model, terms, decisions, run, halfway, "games", symmetry=symmetry, hinted=hinted
     )
@@ -1979,12 +2061,11 @@ def _order_for_few_repeats(
                 cost.append(len(out & other) * follows)
     model.add_circuit(arcs)
     model.minimize(sum(cost))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = run.workers
-    solver.parameters.random_seed = run.seed
-    solver.parameters.max_time_in_seconds = max(0.1, deadline - time.monotonic())
+    solver = run.solver(max(0.1, deadline - run.now()))
     run.report("game order", REPEATS, None, None)
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    status = solver.solve(model)
+    run.solved(solver)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return list(multiset)
     after = {i: j for i, j, var in arcs if solver.value(var)}
     order = []
