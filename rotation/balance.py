@@ -106,10 +106,6 @@ class Balance:
         return spread(self.played[p] for p in self.played if self.away[p] == 0)
 
     @property
-    def sit_out_spread(self) -> int:
-        return spread(self.sat_out[p] for p in self.sat_out if self.away[p] == 0)
-
-    @property
     def first_deal_spread(self) -> int:
         """Spread of first deals among players who were never away."""
         return spread(self.first_deals[p] for p in self.first_deals if self.away[p] == 0)

@@ -3,7 +3,7 @@
 A movement's balance is usually judged at the end, but evenings end early. Stopping after m rounds
 leaves partner counts, sit-outs and opponent counts of the first m rounds; the best any m rounds can do is
 every partner count within [floor, ceil] of that prefix's average (``Balance.partner_bound``) and every
-player's sit-outs within one of their fair share (``Balance.sit_outs_within_share``). ``order_rounds``
+player's sit-outs within one of their fair share (``Balance.sit_outs_within_share``). ``prefix_order``
 permutes the rounds of any movement (the bulletin's, a whist design, the solver's) to come as close to that
 at every prefix as the rounds allow; it never changes a round, only when it is played. Rounds with
 different players present (late arrivals, early leavers) keep their places: only runs of consecutive
@@ -28,7 +28,6 @@ from rotation.model import Movement, Player, Round, Table
 __all__ = [
     "PrefixScore",
     "is_prefix_balanced",
-    "order_rounds",
     "prefix_balances",
     "prefix_movement",
     "prefix_order",
@@ -272,16 +271,6 @@ def _segments(rounds: Sequence[Round]) -> list[range]:
 
 def _add_costs(a: Cost, b: Sequence[int]) -> Cost:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-
-
-def order_rounds(
-    movement: Movement, *, avoid: Iterable[Pair] = (), width: int | None = None, fixed: int = 0
-) -> Movement:
-    """The same rounds in the order that keeps every prefix as even as possible (``prefix_order``)."""
-    order = prefix_order(movement, avoid=avoid, width=width, fixed=fixed)
-    if order == tuple(range(len(movement.rounds))):
-        return movement
-    return Movement(movement.n_players, tuple(movement.rounds[r] for r in order), movement.name)
 
 
 def prefix_order(

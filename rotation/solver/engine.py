@@ -2111,16 +2111,14 @@ def _choose_dealers(
     terms: list[tuple[str, Expr, int]] = [
         (FIRST_DEALS, _spread(model, regular, regular, problem.rounds, "deals"), floors.get(FIRST_DEALS, 0))
     ]
-    if problem.anyone_away:
-        played = Counter(kept.played)
-        for d in drafts:
-            for p in (p for game in d.games for pq in game for p in pq):
-                played[p] += 1
-        share = [
-            _excess(model, count[p], played[p] // 4, -(-played[p] // 4), problem.rounds)
-            for p in range(problem.n)
-        ]
-        terms.append(("first deals off share", sum(share), 0))
+    played = Counter(kept.played)  # someone is away: part-time players deal a quarter of their rounds
+    for d in drafts:
+        for p in (p for game in d.games for pq in game for p in pq):
+            played[p] += 1
+    share = [
+        _excess(model, count[p], played[p] // 4, -(-played[p] // 4), problem.rounds) for p in range(problem.n)
+    ]
+    terms.append(("first deals off share", sum(share), 0))
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.5), "first dealers")
     if values is None:
         return greedy, []
