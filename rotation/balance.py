@@ -18,13 +18,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import ceil, floor
 
-from rotation.model import Movement, Player
-
-Pair = tuple[Player, Player]
-
-
-def _pair(p: Player, q: Player) -> Pair:
-    return (p, q) if p < q else (q, p)
+from rotation.model import Movement, Pair, Player, pair_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +171,7 @@ def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) ->
 
     ``avoid`` names pairs who must not partner: they are left out of the partner spread and bound."""
     players = movement.players
-    avoided = frozenset(_pair(p, q) for p, q in avoid)
+    avoided = frozenset(pair_key(p, q) for p, q in avoid)
     repeats: Counter[Player] = Counter({p: 0 for p in players})
     fair: dict[Player, Fraction] = {p: Fraction(0) for p in players}
     partners: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
@@ -198,10 +192,10 @@ def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) ->
         for number, table in enumerate(rnd.tables):
             seats += 4
             n, e, s, w = table.players
-            partners[_pair(n, s)] += 1
-            partners[_pair(e, w)] += 1
+            partners[pair_key(n, s)] += 1
+            partners[pair_key(e, w)] += 1
             for p, q in ((n, e), (n, w), (s, e), (s, w)):
-                opponents[_pair(p, q)] += 1
+                opponents[pair_key(p, q)] += 1
             first_deals[table.dealer] += 1
             for seat_index, p in enumerate(table.players):
                 played[p] += 1

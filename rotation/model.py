@@ -17,6 +17,31 @@ Player = int
 """A score-sheet position: 0 is the highest card on the cut (the bulletin's "player 1")."""
 
 
+Pair = tuple[Player, Player]
+"""Two players as a key for counts: the lower score-sheet position first."""
+
+
+def pair_key(p: Player, q: Player) -> Pair:
+    """The key of the pair {p, q}, whichever way round they are given."""
+    return (p, q) if p < q else (q, p)
+
+
+Game = tuple[Pair, Pair]
+"""One table before seats: two partnerships."""
+Seating = tuple[Player, Player, Player, Player]
+"""Four players in seat order North, East, South, West."""
+
+
+def seatings(game: Game) -> list[Seating]:
+    """The eight ways to seat two partnerships at one table, as (N, E, S, W)."""
+    options = []
+    for ns, ew in (game, game[::-1]):
+        for north, south in (ns, ns[::-1]):
+            for east, west in (ew, ew[::-1]):
+                options.append((north, east, south, west))
+    return options
+
+
 class InvalidScheduleError(ValueError):
     """A seating that breaks the rules of the game: a player in two seats, a table short of four."""
 

@@ -417,14 +417,17 @@ def test_the_opponent_search_never_costs_a_higher_term(spec: PlanSpec) -> None:
     the range it started in, and never widens the opponent range."""
     import random
 
-    from rotation.solver import engine as solver
+    from rotation.solver.bounds import _why_infeasible
+    from rotation.solver.pairings import _construct
+    from rotation.solver.problem import _Draft, _Problem, _Run
+    from rotation.solver.tables import _improve_opponents
 
-    problem = solver._Problem.of(spec)
-    run = solver._Run(1.0, 60.0, 2, 0, None)
-    if solver._why_infeasible(problem, run) is not None:
+    problem = _Problem.of(spec)
+    run = _Run(1.0, 60.0, 2, 0, None)
+    if _why_infeasible(problem, run) is not None:
         return
-    before = solver._construct(problem, random.Random(0))
-    after = solver._improve_opponents(problem, before, run, run.until(0.4))
+    before = _construct(problem, random.Random(0))
+    after = _improve_opponents(problem, before, run, run.until(0.4))
     assert [d.sitting_out for d in after] == [d.sitting_out for d in before]
     for drafts in (before, after):
         for r, d in zip(problem.free, drafts, strict=True):
@@ -432,7 +435,7 @@ def test_the_opponent_search_never_costs_a_higher_term(spec: PlanSpec) -> None:
             assert sorted(seated) == sorted(problem.present[r] - d.sitting_out)
             assert all(problem.allowed(*pq) for game in d.games for pq in game)
 
-    def ranges(drafts: list[solver._Draft]) -> tuple[int, int, int, int]:
+    def ranges(drafts: list[_Draft]) -> tuple[int, int, int, int]:
         counts = problem.kept_counts()
         for d in drafts:
             counts.add(d.games, d.sitting_out)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rotation.model import Movement, Player, Round, Table
+from rotation.model import Game, Movement, Player, Round, Seating, Table, seatings
 from scoring.seat import Seat
 
 BULLETIN_SIZES = (4, 5, 6)
@@ -83,7 +83,7 @@ def six_player(rounds: int) -> tuple[Round, ...]:
     other after every round, however long the evening."""
     chart = six_player_rubbers()
     rotate = (4, 5, 0, 1, 2, 3)  # who takes the chart's place 1, 2, ... at each repeat of the chart
-    pairings: list[Pairing] = []
+    pairings: list[Game] = []
     for number in range(rounds):
         (a, b), (c, d) = chart[number % len(chart)]
         for _ in range(number // len(chart)):
@@ -103,27 +103,13 @@ def six_player(rounds: int) -> tuple[Round, ...]:
     return tuple(result)
 
 
-Seating = tuple[Player, Player, Player, Player]
-Pairing = tuple[tuple[Player, Player], tuple[Player, Player]]
-
-
-def _seatings(pairing: Pairing) -> list[Seating]:
-    """The eight ways to seat two partnerships at one table, as (N, E, S, W)."""
-    options = []
-    for ns, ew in (pairing, pairing[::-1]):
-        for north, south in (ns, ns[::-1]):
-            for east, west in (ew, ew[::-1]):
-                options.append((north, east, south, west))
-    return options
-
-
 def _moves(before: Seating, after: Seating) -> int:
     """Players at the table both rounds whose seat changes."""
     return sum(1 for seat, p in enumerate(before) if p in after and after[seat] != p)
 
 
 def _seat_six(
-    pairings: Sequence[Pairing], offset: int, before: Seating | None, deals: tuple[int, ...]
+    pairings: Sequence[Game], offset: int, before: Seating | None, deals: tuple[int, ...]
 ) -> tuple[list[Seating], tuple[int, ...]]:
     """Seats for each rubber of one pass through the chart: fewest seat changes, then the most even
     first deals. Dynamic programming over (seating, first deals so far). Round 1 of the evening is fixed
@@ -132,7 +118,7 @@ def _seat_six(
         (a, b), (c, d) = pairings[0]
         firsts: list[Seating] = [(b, c, a, d)]
     else:
-        firsts = _seatings(pairings[0])
+        firsts = seatings(pairings[0])
     states: dict[tuple[Seating, tuple[int, ...]], tuple[int, list[Seating]]] = {}
     dealer_seat = Seat.SOUTH.next(offset).index
     for first in firsts:
@@ -146,7 +132,7 @@ def _seat_six(
         dealer_seat = Seat.SOUTH.next(number).index
         step: dict[tuple[Seating, tuple[int, ...]], tuple[int, list[Seating]]] = {}
         for (seating, counts_so_far), (cost, path) in states.items():
-            for option in _seatings(pairing):
+            for option in seatings(pairing):
                 after_counts = list(counts_so_far)
                 after_counts[option[dealer_seat]] += 1
                 key = (option, tuple(after_counts))

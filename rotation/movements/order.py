@@ -23,7 +23,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from rotation.balance import Balance, Bound, check
-from rotation.model import Movement, Player, Round, Table
+from rotation.model import Game, Movement, Player, Round, Table, pair_key
 
 __all__ = [
     "PrefixScore",
@@ -151,7 +151,7 @@ class _Orderer:
         self.n_pairs = len(index)
 
         def key(p: Player, q: Player) -> int:
-            return index[(p, q) if p < q else (q, p)]
+            return index[pair_key(p, q)]
 
         self.facts: list[_RoundFacts] = []
         for rnd in movement.rounds:
@@ -420,9 +420,6 @@ def prefix_movement(
     return None
 
 
-Game = tuple[tuple[Player, Player], tuple[Player, Player]]
-
-
 class _OutOfNodes(Exception):
     """The search's node budget is spent."""
 
@@ -464,7 +461,7 @@ class _PrefixSearch:
         self.outs: list[tuple[Player, ...]] = []
 
     def key(self, p: Player, q: Player) -> int:
-        return self.index[(p, q) if p < q else (q, p)]
+        return self.index[pair_key(p, q)]
 
     def partner_bound(self, m: int) -> Bound:
         return Bound.of(2 * self.tables * m, len(self.index))

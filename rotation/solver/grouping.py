@@ -10,14 +10,13 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rotation.model import Player
+from rotation.model import Pair, Player, pair_key
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 __all__ = ["Grouping", "group_into_tables"]
 
-Pair = tuple[Player, Player]
 Grouping = tuple[dict[Pair, "cp_model.IntVar"], dict[Pair, "cp_model.IntVar"]]
 """(same, mates): pair (lower first) -> they sit at one table; allowed pair -> they partner."""
 
@@ -37,17 +36,13 @@ def group_into_tables(
     return same, mates
 
 
-def _pair(p: Player, q: Player) -> Pair:
-    return (p, q) if p < q else (q, p)
-
-
 def _tables_of_four(
     model: cp_model.CpModel, players: Sequence[Player], same: dict[Pair, cp_model.IntVar]
 ) -> None:
     """Each player shares a table with exactly three of the others, and sharing a table is transitive:
     the players fall into tables of four."""
     for p in players:
-        model.add(sum(same[_pair(p, q)] for q in players if q != p) == 3)
+        model.add(sum(same[pair_key(p, q)] for q in players if q != p) == 3)
     for a, b, c in combinations(players, 3):
         ab, ac, bc = same[a, b], same[a, c], same[b, c]
         model.add_bool_or([~ab, ~bc, ac])
@@ -64,6 +59,6 @@ def _one_partner_at_the_table(
     """Each player partners exactly one other, at their own table (pairs who must not partner have no
     variable, so never do)."""
     for p in players:
-        model.add_exactly_one(mates[_pair(p, q)] for q in players if q != p and _pair(p, q) in mates)
+        model.add_exactly_one(mates[pair_key(p, q)] for q in players if q != p and pair_key(p, q) in mates)
     for pq, var in mates.items():
         model.add_implication(var, same[pq])

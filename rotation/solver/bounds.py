@@ -1,0 +1,177 @@
+"""Whether any plan exists (round by round, by counting and matching) and the counting bounds."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rotation.balance import Bound
+from rotation.model import Pair, Player, pair_key
+from rotation.solver.problem import FIRST_DEALS, OPPONENT, PARTNER, PLAYED, REPEATS, _Problem, _Run
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ortools.sat.python import cp_model
+
+    Expr: TypeAlias = cp_model.LinearExpr | int
+    Count: TypeAlias = cp_model.IntVar | int
+    """A count in a model: its own variable, or a constant where no choice bears on it."""
+
+
+def _why_infeasible(problem: _Problem, run: _Run) -> str | None:
+    """The first hard rule that cannot hold, in the user's words, or None if a plan exists.
+
+    The hard rules bind one round at a time: a round is possible exactly when its present players can form
+    two partnerships per table without a pair who must not partner. Whether they can is a maximum matching
+    (networkx); a claim that they cannot is confirmed by a second model (CP-SAT) before it is reported."""
+    spec = problem.spec
+    for r, rnd in enumerate(problem.kept):
+        for p, rounds in spec.away.items():
+            if r in rounds and p in rnd.present:
+                where = "seats" if p in rnd.seated else "sits out"
+                return (
+                    f"round {r + 1} is kept as played and {where} {spec.name(p)}, who is listed as away then"
+                )
+    for r in problem.free:
+        here = problem.present[r]
+        wanted = problem.tables[r]
+        if len(here) < 4:
+            return f"round {r + 1} has only {len(here)} players present, too few for a table"
+        if 4 * wanted > len(here):
+            return f"round {r + 1} has {len(here)} players present, too few for {wanted} tables"
+    checked: dict[tuple[frozenset[Player], int], str | None] = {}
+    for r in problem.free:
+        key = (problem.present[r], problem.tables[r])
+        if key not in checked:
+            checked[key] = _why_round_impossible(problem, r, run)
+        if checked[key] is not None:
+            return checked[key]
+    return None
+
+
+def _why_round_impossible(problem: _Problem, r: int, run: _Run) -> str | None:
+    here = sorted(problem.present[r])
+    wanted = 2 * problem.tables[r]
+    avoided = [pq for pq in problem.avoid if pq[0] in problem.present[r] and pq[1] in problem.present[r]]
+    if not avoided:
+        return None
+    if len(_greedy_matching(here, problem.allowed)) >= wanted:
+        return None
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(here)
+    graph.add_edges_from((p, q) for p, q in combinations(here, 2) if problem.allowed(p, q))
+    most = len(nx.max_weight_matching(graph, maxcardinality=True))
+    if most >= wanted:
+        return None
+    if not _round_feasible_by_cpsat(problem, r, run):
+        spec = problem.spec
+        for p in here:
+            if len(here) == 2 * wanted and not any(problem.allowed(p, q) for q in here if q != p):
+                return (
+                    f"{spec.name(p)} must not partner any of the others present in round {r + 1}, "
+                    f"but all {len(here)} players present must play"
+                )
+        rules = ", ".join(f"{spec.name(p)}+{spec.name(q)}" for p, q in sorted(avoided))
+        return (
+            f"in round {r + 1} the pairs who must not partner ({rules}) leave room for only {most} "
+            f"partnerships among the {len(here)} players present, but {wanted // 2} tables need {wanted}"
+        )
+    raise RuntimeError(f"round {r + 1}: matching and CP-SAT disagree on whether the round can be played")
+
+
+def _greedy_matching(players: Sequence[Player], allowed: Callable[[Player, Player], bool]) -> list[Pair]:
+    """A maximal matching, most constrained player first: usually maximum, and quick."""
+    free = set(players)
+    degree = {p: sum(1 for q in players if q != p and allowed(p, q)) for p in players}
+    pairs: list[Pair] = []
+    for p in sorted(players, key=lambda p: degree[p]):
+        if p not in free:
+            continue
+        options = [q for q in free if q != p and allowed(p, q)]
+        if options:
+            q = min(options, key=lambda q: (degree[q], q))
+            free -= {p, q}
+            pairs.append(pair_key(p, q))
+    return pairs
+
+
+def _round_feasible_by_cpsat(problem: _Problem, r: int, run: _Run) -> bool:
+    """The second opinion: can round ``r`` seat its tables without an avoided partnership?"""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    here = sorted(problem.present[r])
+    partners = {
+        pq: model.new_bool_var(f"partners_{pq}") for pq in combinations(here, 2) if problem.allowed(*pq)
+    }
+    for p in here:
+        model.add_at_most_one(v for pq, v in partners.items() if p in pq)
+    model.add(sum(partners.values()) == 2 * problem.tables[r])
+    solver = run.solver(max(1.0, run.left()))
+    status = solver.solve(model)
+    run.solved(solver)
+    if status == cp_model.UNKNOWN:
+        raise RuntimeError(f"round {r + 1}: could not decide in time whether the round can be played")
+    return bool(status in (cp_model.OPTIMAL, cp_model.FEASIBLE))
+
+
+def _floors(problem: _Problem) -> dict[str, int]:
+    """Lower bounds that hold for every schedule of this shape, by counting alone.
+
+    Partners: 2 slots per table over the pairs; and a player who plays P rounds has P partners among the
+    n - 1 others, so the most-played player repeats someone when P > n - 1. Opponents alike, with 2P."""
+    floors = {REPEATS: _repeat_floor(problem)}
+    if problem.anyone_away:
+        return floors
+    n = problem.n
+    seats = 4 * sum(problem.tables)
+    most, least = -(-seats // n), seats // n
+    floors[PLAYED] = Bound.of(seats, n).spread
+    floors[FIRST_DEALS] = Bound.of(sum(problem.tables), n).spread
+    floors[OPPONENT] = max(
+        Bound.of(seats, n * (n - 1) // 2).spread, -(-2 * most // (n - 1)) - 2 * least // (n - 1)
+    )
+    if not problem.avoid:
+        floors[PARTNER] = max(
+            Bound.of(seats // 2, n * (n - 1) // 2).spread, -(-most // (n - 1)) - least // (n - 1)
+        )
+    return floors
+
+
+def _repeat_floor(problem: _Problem) -> int:
+    """Sitting out twice running is forced when two rounds' sit-outs cannot avoid each other."""
+    total = 0
+    for r in range(1, problem.rounds):
+        before, now = problem.present[r - 1], problem.present[r]
+        if r - 1 < len(problem.kept) and r < len(problem.kept):
+            total += len(set(problem.kept[r - 1].sitting_out) & set(problem.kept[r].sitting_out))
+        elif r - 1 < len(problem.kept):
+            total += max(0, problem.out(r) - len(now - set(problem.kept[r - 1].sitting_out)))
+        else:
+            total += max(
+                0,
+                problem.out(r - 1)
+                - len(before - now)
+                + problem.out(r)
+                - len(now - before)
+                - len(before & now),
+            )
+    return total
+
+
+def _fair_shares(problem: _Problem) -> dict[Player, tuple[int, int]]:
+    """Each player's fair number of sit-outs, [floor, ceil] of the rounds' sit-outs shared over the players
+    present, over the rounds they are present for."""
+    from fractions import Fraction
+
+    share = {p: Fraction(0) for p in range(problem.n)}
+    for r in range(problem.rounds):
+        out = len(problem.kept[r].sitting_out) if r < len(problem.kept) else problem.out(r)
+        for p in problem.present[r]:
+            share[p] += Fraction(out, len(problem.present[r]))
+    return {p: (math.floor(s), math.ceil(s)) for p, s in share.items()}

@@ -1,0 +1,152 @@
+"""Measuring drafts by the ranked rules, and playing the rounds in prefix order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from rotation.model import Movement, Round, Table, pair_key
+from rotation.solver.bounds import _fair_shares, _floors
+from rotation.solver.problem import (
+    CHANGES,
+    OPPONENT,
+    PARTNER,
+    PLAYED,
+    REPEATS,
+    SHARE,
+    PrefixOrder,
+    _canonical,
+    _Draft,
+    _Problem,
+    _Run,
+)
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ortools.sat.python import cp_model
+
+    Expr: TypeAlias = cp_model.LinearExpr | int
+    Count: TypeAlias = cp_model.IntVar | int
+    """A count in a model: its own variable, or a constant where no choice bears on it."""
+
+
+def _drafts_of(problem: _Problem, movement: Movement) -> list[_Draft] | None:
+    """A given schedule's rounds to plan, if they obey the rules: the players present, the tables, the
+    pairs who must not partner; else None."""
+    if movement.n_players > problem.n or len(movement) < problem.rounds:
+        return None
+    drafts = []
+    for r in problem.free:
+        rnd = movement.rounds[r]
+        games = tuple(((t.north, t.south), (t.east, t.west)) for t in rnd.tables)
+        if rnd.present != problem.present[r] or len(games) != problem.tables[r]:
+            return None
+        if any(not problem.allowed(*pq) for game in games for pq in game):
+            return None
+        drafts.append(_Draft(tuple(_canonical(g) for g in games), frozenset(rnd.sitting_out)))
+    return drafts
+
+
+def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
+    """The pairing terms of drafts, counted directly (the checker's definitions, before seats)."""
+    counts = problem.kept_counts()
+    for d in drafts:
+        counts.add(d.games, d.sitting_out)
+    regular = problem.regular
+    allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
+    both = [pq for pq in problem.pairs() if pq[0] in regular and pq[1] in regular]
+    partner = max((counts.partners[pq] for pq in allowed), default=0) - min(
+        (counts.partners[pq] for pq in both if pq not in problem.avoid), default=0
+    )
+    opponent = max((counts.opponents(pq) for pq in problem.pairs()), default=0) - min(
+        (counts.opponents(pq) for pq in both), default=0
+    )
+    played = [counts.played[p] for p in regular]
+    shares = _fair_shares(problem)
+    share = sum(
+        max(0, counts.sat_out[p] - high) + max(0, low - counts.sat_out[p])
+        for p, (low, high) in shares.items()
+    )
+    outs = [set(r.sitting_out) for r in problem.kept] + [set(d.sitting_out) for d in drafts]
+    repeats = sum(len(a & b) for a, b in pairwise(outs))
+    changes = 0
+    for r, d in zip(problem.free, drafts, strict=True):
+        old = problem.previous[r]
+        if old is not None:
+            now = set(d.partnerships)
+            for t in old.tables:
+                for p, q in ((t.north, t.south), (t.east, t.west)):
+                    here = problem.present[r]
+                    changes += p in here and q in here and problem.allowed(p, q) and pair_key(p, q) not in now
+    return {
+        PARTNER: partner,
+        PLAYED: max(played, default=0) - min(played, default=0),
+        SHARE: share,
+        REPEATS: repeats,
+        CHANGES: changes,
+        OPPONENT: opponent,
+    }
+
+
+def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
+    """Whether drafts already meet every counting bound of the pairing terms (nothing left to search)."""
+    floors = _floors(problem)
+    measured = _measure(problem, drafts)
+    names = (PARTNER, PLAYED, SHARE, REPEATS, CHANGES, OPPONENT)
+    return all(measured[name] <= floors.get(name, 0) for name in names)
+
+
+def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
+    """Drafts compared in priority order: smaller is better."""
+    measured = _measure(problem, drafts)
+    return tuple(measured[name] for name in (PARTNER, PLAYED, SHARE, REPEATS, CHANGES, OPPONENT))
+
+
+PREFIX_BUILD_TABLES = 2
+"""The most tables a round for which rounds are also built prefix by prefix (``_built_prefix_by_prefix``)."""
+
+
+def _built_prefix_by_prefix(problem: _Problem, run: _Run, prefix: PrefixOrder) -> list[_Draft] | None:
+    """For a small group with everyone present throughout, rounds built so that every prefix is within
+    its bounds (``prefix.build``, a search counted in nodes), in case no order of the planner's own
+    rounds manages that; else None."""
+    small = all(problem.tables[r] <= PREFIX_BUILD_TABLES for r in problem.free)
+    if not (problem.plain and small and problem.free):
+        return None
+    built = prefix.build(problem.n, problem.rounds, seed=run.seed, deadline=run.deadline())
+    return _drafts_of(problem, built) if built is not None else None
+
+
+def _in_prefix_order(
+    problem: _Problem, drafts: list[_Draft], built: list[_Draft] | None, prefix: PrefixOrder
+) -> list[_Draft]:
+    """The planned rounds in the order that leaves an evening stopped after any round as even as that
+    many rounds allow (``movements.order``), never at the cost of a sit-out twice running or a change from
+    the previous plan. If no order of them keeps every prefix within its bounds, the rounds ``built``
+    prefix by prefix are taken instead when they are as good at the end in every rule ranked above the
+    opponent spread: an evening that stops early is common, and a pair partnering twice before another
+    has partnered at all is what players notice."""
+    prefix_order, is_prefix_balanced = prefix.order, prefix.balanced
+    kept = len(problem.kept)
+
+    def movement(rounds: Sequence[_Draft]) -> Movement:
+        return Movement(problem.n, problem.kept + tuple(_draft_round(d) for d in rounds))
+
+    order = prefix_order(movement(drafts), avoid=problem.avoid, fixed=kept)
+    ordered = [drafts[r - kept] for r in order[kept:]]
+    if _rank(problem, ordered) > _rank(problem, drafts):
+        ordered = drafts
+    if built is None or is_prefix_balanced(movement(ordered), avoid=problem.avoid):
+        return ordered
+    above = [PARTNER, PLAYED, SHARE, REPEATS]
+    ours, theirs = _measure(problem, built), _measure(problem, ordered)
+    if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
+        return built
+    return ordered
+
+
+def _draft_round(draft: _Draft) -> Round:
+    """A round of a draft with plain seats (the first partnership North-South), for counting only."""
+    return Round(tuple(Table(a, c, b, d) for (a, b), (c, d) in draft.games), tuple(draft.sitting_out))

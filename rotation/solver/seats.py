@@ -1,0 +1,188 @@
+"""Stage 4: who deals first at each table, and where everyone sits (fewest moves)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from rotation.model import Player, Round, Seating, Table, seatings
+from rotation.solver.bounds import _floors
+from rotation.solver.cpsat import _excess, _least_spread, _minimize_in_order, _spread
+from rotation.solver.problem import FIRST_DEALS, _Draft, _Outcome, _Problem, _Run
+from scoring.seat import Seat
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ortools.sat.python import cp_model
+
+    Expr: TypeAlias = cp_model.LinearExpr | int
+    Count: TypeAlias = cp_model.IntVar | int
+    """A count in a model: its own variable, or a constant where no choice bears on it."""
+
+
+def _choose_dealers(
+    problem: _Problem, drafts: Sequence[_Draft], run: _Run
+) -> tuple[dict[tuple[int, int], Player], list[_Outcome]]:
+    """Who deals first at each table: first deals spread evenly over the regular players, and each part-time
+    player dealing about a quarter of the rounds they play."""
+    from ortools.sat.python import cp_model
+
+    kept = problem.kept_counts()
+    model = cp_model.CpModel()
+    deals: dict[tuple[int, int, Player], cp_model.IntVar] = {}
+    """(round, table, player) -> the player deals that table's first deal."""
+    for r, d in zip(problem.free, drafts, strict=True):
+        for t, game in enumerate(d.games):
+            players = [p for pq in game for p in pq]
+            for p in players:
+                deals[r, t, p] = model.new_bool_var(f"deals_{r}_{t}_{p}")
+            model.add_exactly_one(deals[r, t, p] for p in players)
+    dealt: dict[Player, list[cp_model.IntVar]] = {p: [] for p in range(problem.n)}
+    for (_, _, p), var in deals.items():
+        dealt[p].append(var)
+    floors = _floors(problem)
+    greedy = _deal_greedily(problem, drafts)
+    for (r, t, p), var in deals.items():
+        model.add_hint(var, greedy[r, t] == p)
+    decisions = list(deals.values())
+    if not problem.anyone_away:
+        return _deal_by_windows(problem, model, deals, dealt, greedy, run)
+    count = {p: kept.dealt[p] + sum(vs) for p, vs in dealt.items()}
+    regular = [count[p] for p in sorted(problem.regular)]
+    terms: list[tuple[str, Expr, int]] = [
+        (FIRST_DEALS, _spread(model, regular, regular, problem.rounds, "deals"), floors.get(FIRST_DEALS, 0))
+    ]
+    played = Counter(kept.played)  # someone is away: part-time players deal a quarter of their rounds
+    for d in drafts:
+        for p in (p for game in d.games for pq in game for p in pq):
+            played[p] += 1
+    share = [
+        _excess(model, count[p], played[p] // 4, -(-played[p] // 4), problem.rounds) for p in range(problem.n)
+    ]
+    terms.append(("first deals off share", sum(share), 0))
+    values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.5), "first dealers")
+    if values is None:
+        return greedy, []
+    chosen: dict[tuple[int, int], Player] = {}
+    for (r, t, p), v in zip(deals, values, strict=True):
+        if v:
+            chosen[r, t] = p
+    return chosen, [
+        _Outcome(o.name, o.value, o.bound, exact=False) for o in outcomes if o.name == FIRST_DEALS
+    ]
+
+
+def _deal_by_windows(
+    problem: _Problem,
+    model: cp_model.CpModel,
+    deals: Mapping[tuple[int, int, Player], cp_model.IntVar],
+    dealt: Mapping[Player, Sequence[cp_model.IntVar]],
+    greedy: Mapping[tuple[int, int], Player],
+    run: _Run,
+) -> tuple[dict[tuple[int, int], Player], list[_Outcome]]:
+    """Everyone present throughout: the first-deal spread found window by window (``_least_spread``),
+    from the greedy dealers; at the counting bound that is a single quick yes."""
+    kept = problem.kept_counts()
+    count: dict[Player, Count] = {}
+    for p, vs in dealt.items():
+        count[p] = var = model.new_int_var(0, problem.rounds, f"dealt_{p}")
+        model.add(var == kept.dealt[p] + sum(vs))
+    decisions = list(deals.values())
+    values = [int(greedy[r, t] == p) for r, t, p in deals]
+    so_far = Counter(kept.dealt) + Counter(greedy.values())
+    value = max(so_far[p] for p in range(problem.n)) - min(so_far[p] for p in range(problem.n))
+    best, outcome = _least_spread(
+        model,
+        count,
+        frozenset(count),
+        decisions,
+        values,
+        value,
+        _floors(problem).get(FIRST_DEALS, 0),
+        sum(problem.tables),
+        run,
+        run.until(0.5),
+        "first dealers",
+        FIRST_DEALS,
+    )
+    chosen = {(r, t): p for (r, t, p), v in zip(deals, best, strict=True) if v}
+    return chosen, [_Outcome(outcome.name, outcome.value, outcome.bound, exact=False)]
+
+
+def _deal_greedily(problem: _Problem, drafts: Sequence[_Draft]) -> dict[tuple[int, int], Player]:
+    """Each table's first deal to whoever at it has dealt least so far (the hint, and the answer if the
+    model finds nothing in time)."""
+    dealt = Counter(problem.kept_counts().dealt)
+    chosen = {}
+    for r, d in zip(problem.free, drafts, strict=True):
+        for t, game in enumerate(d.games):
+            p = min((p for pq in game for p in pq), key=lambda p: (dealt[p], p))
+            dealt[p] += 1
+            chosen[r, t] = p
+    return chosen
+
+
+def _seat(
+    problem: _Problem, drafts: Sequence[_Draft], dealers: Mapping[tuple[int, int], Player]
+) -> tuple[Round, ...]:
+    """Place each round's tables and seats so the fewest players move from the round before: an
+    assignment of tables to table numbers, each at its best of eight seatings; ties go to the previous
+    plan's seats."""
+    where: dict[Player, tuple[int, int]] = {}
+    if problem.kept:
+        for number, t in enumerate(problem.kept[-1].tables):
+            for seat, p in enumerate(t.players):
+                where[p] = (number, seat)
+    rounds = []
+    for r, d in zip(problem.free, drafts, strict=True):
+        old: dict[Player, tuple[int, int]] = {}
+        if problem.previous[r] is not None:
+            for number, t in enumerate(problem.previous[r].tables):  # type: ignore[union-attr]
+                for seat, p in enumerate(t.players):
+                    old[p] = (number, seat)
+        size = len(d.games)
+        best = {
+            (k, number): min(seatings(game), key=lambda s: (_seat_cost(s, number, where, old), s))
+            for k, game in enumerate(d.games)
+            for number in range(size)
+        }
+        costs = {key: _seat_cost(seating, key[1], where, old) for key, seating in best.items()}
+        placement = _assign(size, costs)
+        tables: list[Table | None] = [None] * size
+        for k, number in enumerate(placement):
+            seating = best[k, number]
+            dealer = dealers[r, k]
+            tables[number] = Table.from_seats(seating, tuple(Seat)[seating.index(dealer)])
+        seated = tuple(t for t in tables if t is not None)
+        rounds.append(Round(seated, tuple(sorted(d.sitting_out))))
+        where = {p: (number, seat) for number, t in enumerate(seated) for seat, p in enumerate(t.players)}
+    return tuple(rounds)
+
+
+def _seat_cost(
+    seating: Seating,
+    number: int,
+    where: Mapping[Player, tuple[int, int]],
+    old: Mapping[Player, tuple[int, int]],
+) -> int:
+    """Players who move from the round before (weighed first), then players off their previous-plan seat."""
+    moves = sum(1 for seat, p in enumerate(seating) if p in where and where[p] != (number, seat))
+    unlike = sum(1 for seat, p in enumerate(seating) if p in old and old[p] != (number, seat))
+    return 10 * moves + unlike
+
+
+def _assign(size: int, cost: Mapping[tuple[int, int], int]) -> list[int]:
+    """Table k goes to number placement[k], at least total cost (a linear assignment)."""
+    if size == 1:
+        return [0]
+    from ortools.graph.python import linear_sum_assignment
+
+    solver = linear_sum_assignment.SimpleLinearSumAssignment()
+    for k in range(size):
+        for number in range(size):
+            solver.add_arc_with_cost(k, number, cost[k, number])
+    if solver.solve() != solver.OPTIMAL:
+        return list(range(size))
+    return [solver.right_mate(k) for k in range(size)]

@@ -1,0 +1,161 @@
+"""The pipeline: ``solve(spec) -> SolveResult``, the stages in priority order, and the report."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from rotation.balance import check
+from rotation.model import Movement, pair_key
+from rotation.solver.bounds import _floors, _why_infeasible
+from rotation.solver.games import _by_games, _fits_games_model
+from rotation.solver.measure import _at_floors, _built_prefix_by_prefix, _drafts_of, _in_prefix_order, _rank
+from rotation.solver.pairings import _construct, _pairings
+from rotation.solver.problem import (
+    CHANGES,
+    FIRST_DEALS,
+    OPPONENT,
+    PARTNER,
+    PLAYED,
+    REPEATS,
+    SEAT_MOVES,
+    SHARE,
+    WORK,
+    InvalidSpecError,
+    PlanSpec,
+    PrefixOrder,
+    Progress,
+    SolveResult,
+    Status,
+    Term,
+    _Outcome,
+    _Problem,
+    _Run,
+)
+from rotation.solver.seats import _choose_dealers, _seat
+from rotation.solver.tables import _group_tables, _improve_opponents
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ortools.sat.python import cp_model
+
+    Expr: TypeAlias = cp_model.LinearExpr | int
+    Count: TypeAlias = cp_model.IntVar | int
+    """A count in a model: its own variable, or a constant where no choice bears on it."""
+
+
+def solve(
+    spec: PlanSpec,
+    *,
+    work: float = WORK,
+    time_limit: float = 60.0,
+    workers: int = 2,
+    seed: int = 0,
+    on_progress: Callable[[Progress], None] | None = None,
+    hint: Movement | None = None,
+    prefix: PrefixOrder | None = None,
+) -> SolveResult:
+    """Plan ``spec`` as evenly as the rules allow with ``work`` units of search (deterministic: the
+    same arguments give the same schedule anywhere), stopping sooner if ``time_limit`` seconds pass.
+
+    Nothing is printed; ``on_progress`` hears of each stage and each better schedule found. ``hint`` is
+    a schedule to start from (a published design, say); it is used only if it obeys the spec's rules.
+    ``prefix`` orders the rounds so that an evening stopped early is as even as it can be (the caller
+    supplies it: ``rotation.plan`` passes ``movements.order``); without it the rounds stay as planned."""
+    if time_limit <= 0:
+        raise InvalidSpecError(f"the time limit must be positive, got {time_limit}")
+    if work <= 0:
+        raise InvalidSpecError(f"the work budget must be positive, got {work}")
+    run = _Run(work, time_limit, max(1, workers), seed, on_progress)
+    problem = _Problem.of(spec)
+    reason = _why_infeasible(problem, run)
+    if reason is not None:
+        return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed(), run.cut_short)
+    one_table = all(problem.tables[r] == 1 for r in problem.free)
+    by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
+    built = _built_prefix_by_prefix(problem, run, prefix) if prefix is not None else None
+    given = _drafts_of(problem, hint) if hint is not None else None
+    first = given if given is not None else _construct(problem, random.Random(seed))
+    drafts, outcomes = _pairings(problem, first, run, share=0.2 if by_games else 0.5)
+    drafts, more = _group_tables(problem, drafts, run, share=0.2 if by_games else 0.3)
+    outcomes += more
+    if by_games and not _at_floors(problem, drafts):
+        better, more = _by_games(problem, drafts, run)
+        if better is not None and _rank(problem, better) <= _rank(problem, drafts):
+            drafts, outcomes = better, more
+    elif not by_games and problem.spec.previous is None and problem.free:
+        drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
+    if not drafts and problem.free:
+        return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
+    if prefix is not None:
+        drafts = _in_prefix_order(problem, drafts, built, prefix)
+    dealers, more = _choose_dealers(problem, drafts, run)
+    outcomes += more
+    rounds = problem.kept + _seat(problem, drafts, dealers)
+    movement = Movement(problem.n, rounds, name="balanced")
+    terms = _terms(problem, movement, outcomes)
+    ok = all(t.met for t in terms if t.bound is not None)
+    status = Status.OPTIMAL if ok else Status.FEASIBLE
+    return SolveResult(status, movement, terms, "", run.elapsed(), run.cut_short)
+
+
+def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) -> tuple[Term, ...]:
+    """Each term as the independent checker measures it, with the best lower bound proven for it.
+
+    A bound from a model counts only while every earlier term is proven optimal (the terms are minimised
+    in order) and only if that model held every rule bearing on the term; bounds by counting always count."""
+    balance = check(movement, avoid=problem.avoid)
+    floors = _floors(problem)
+    found = {o.name: o for o in outcomes}
+    values: list[tuple[str, int, bool]] = [
+        (PARTNER, balance.partner_spread, True),
+        (PLAYED, balance.played_spread, True),
+    ]
+    if problem.anyone_away:
+        values.append((SHARE, balance.sit_out_share_excess, True))
+    values.append((REPEATS, balance.total_repeat_sit_outs, True))
+    if problem.spec.previous is not None:
+        values.append((CHANGES, _changes(problem, movement), False))
+    values += [
+        (OPPONENT, balance.opponent_spread, True),
+        (FIRST_DEALS, balance.first_deal_spread, True),
+        (SEAT_MOVES, balance.total_seat_moves, False),
+    ]
+    terms = []
+    chain = True
+    for name, value, bounded in values:
+        outcome = found.get(name)
+        if not bounded:
+            terms.append(Term(name, value, None))
+            chain = chain and (name != CHANGES or (outcome is not None and outcome.value == outcome.bound))
+            continue
+        bound = floors.get(name, 0)
+        if chain and outcome is not None and outcome.exact and outcome.value == value:
+            bound = max(bound, outcome.bound)
+        chain = chain and value == bound
+        terms.append(Term(name, value, bound))
+    return tuple(terms)
+
+
+def _changes(problem: _Problem, movement: Movement) -> int:
+    """Partnerships of the previous plan (replanned rounds, both players present) that no longer stand."""
+    lost = 0
+    for r in problem.free:
+        old = problem.previous[r]
+        if old is None:
+            continue
+        now = {pair_key(t.north, t.south) for t in movement.rounds[r].tables} | {
+            pair_key(t.east, t.west) for t in movement.rounds[r].tables
+        }
+        for t in old.tables:
+            for p, q in ((t.north, t.south), (t.east, t.west)):
+                if (
+                    p in problem.present[r]
+                    and q in problem.present[r]
+                    and problem.allowed(p, q)
+                    and pair_key(p, q) not in now
+                ):
+                    lost += 1
+    return lost
