@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from rotation.names import InvalidNameError, clean_name, name_key, shown
 from scoring.seat import Seat, Side
 
 _SEATS = tuple(Seat)
@@ -212,8 +213,7 @@ class Schedule:
     movement: Movement
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "players", tuple(self.players))
-        check_names(self.players)
+        object.__setattr__(self, "players", check_names(self.players))
         if len(self.players) != self.movement.n_players:
             raise InvalidScheduleError(
                 f"{len(self.players)} names for a movement of {self.movement.n_players} players"
@@ -235,18 +235,19 @@ class Schedule:
         raise KeyError(f"{name!r} is not one of the players ({', '.join(self.players)})")
 
 
-def name_key(name: str) -> str:
-    """How names are compared: case and surrounding spaces do not matter."""
-    return " ".join(name.split()).casefold()
-
-
-def check_names(names: Iterable[str]) -> None:
-    """Refuse empty names and names that differ only in case or spacing."""
+def check_names(names: Iterable[str]) -> tuple[str, ...]:
+    """The names in their one normal form (``names.clean_name``); refuse an empty or hidden-character
+    name, and two names that differ only in case, spacing or composition."""
     seen: dict[str, str] = {}
+    cleaned = []
     for name in names:
-        if not name.strip():
-            raise InvalidScheduleError("a player's name is empty")
-        key = name_key(name)
+        try:
+            clean = clean_name(name)
+        except InvalidNameError as error:
+            raise InvalidScheduleError(str(error)) from None
+        key = name_key(clean)
         if key in seen:
-            raise InvalidScheduleError(f"the name {name!r} is given twice")
-        seen[key] = name
+            raise InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
+        seen[key] = clean
+        cleaned.append(clean)
+    return tuple(cleaned)

@@ -21,6 +21,15 @@ _HIDDEN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 """Unicode categories that print nothing a reader can see, or move the cursor: controls, format marks
 (zero-width space, bidi overrides), surrogates, private use, line and paragraph separators."""
 
+_KINDS: Final = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Cs": "a lone surrogate",
+    "Co": "a private-use character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+
 _JOINER: Final = "\u200d"
 """The zero-width joiner is a format mark, but it glues emoji sequences (a family, a flag) together."""
 
@@ -52,13 +61,11 @@ def clean_name(text: str, *, what: str = "a player's name") -> str:
         inside = 0 < index < len(name) - 1 and not name[index - 1].isspace() and not name[index + 1].isspace()
         if char == _JOINER and inside:
             continue
-        raise InvalidNameError(
-            f"{what} {shown(name)!r} holds an invisible or control character ({_escape(char)}, "
-            f"{unicodedata.name(char, unicodedata.category(char))}): type it without"
-        )
+        kind = _KINDS[unicodedata.category(char)]
+        raise InvalidNameError(f"{what} '{shown(name)}' holds {kind} ({_escape(char)}): type it without")
     if len(name) > MAX_NAME_LENGTH:
         raise InvalidNameError(
-            f"{what} {shown(name[:MAX_NAME_LENGTH])!r}... is {len(name)} characters long; "
+            f"{what} '{shown(name[:MAX_NAME_LENGTH])}...' is {len(name)} characters long; "
             f"at most {MAX_NAME_LENGTH}"
         )
     return name

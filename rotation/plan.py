@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from rotation.cut import Order, cut
-from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names, name_key
+from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
+from rotation.names import name_key
 
 if TYPE_CHECKING:
     from rotation.solver import Progress, SolveResult
@@ -134,11 +135,11 @@ def parse_avoid(text: str) -> tuple[str, str]:
 def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = None) -> Plan:
     """Plan the evening the host asked for: the bulletin's movement where it applies, a perfect design
     from the book where one fits, the balanced planner everywhere else."""
-    names = request.names
     try:
-        check_names(names)
+        names = check_names(request.names)
     except InvalidScheduleError as error:
         raise PlanError(str(error)) from None
+    request = replace(request, names=names)
     if len(names) < 4 and request.keep is None:
         raise PlanError(f"Chicago needs at least four players, got {len(names)}")
     if request.rounds is not None and request.rounds < 1:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
+from rotation.names import clean_name
+
 if TYPE_CHECKING:
     from rotation.io.store import Store, StoredSession
 
@@ -87,7 +89,7 @@ def parse_day(text: str | None, option: str) -> date:
 def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:
     """Say when a name was matched to a player the database already knows under another spelling."""
     for typed, known in zip(given, kept, strict=True):
-        if " ".join(typed.split()) != known:  # spacing alone is tidied without a word
+        if clean_name(typed) != known:  # spacing and composition alone are tidied without a word
             typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
 
 

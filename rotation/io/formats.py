@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rotation.deals import deal_plans
-from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table, name_key
+from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table
+from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session
 from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Seat

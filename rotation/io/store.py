@@ -33,8 +33,10 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
+from rotation import names
 from rotation.io.formats import FormatError, movement_from_data, movement_to_data
-from rotation.model import InvalidScheduleError, Schedule, name_key
+from rotation.model import InvalidScheduleError, Schedule
+from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
 
@@ -223,8 +225,11 @@ class SessionSummary:
 
 
 def clean_name(name: str) -> str:
-    """A name as stored: inner runs of spaces made one, surrounding spaces dropped."""
-    return " ".join(name.split())
+    """A name as stored: its one normal form (``names.clean_name``); a refused name is a StoreError."""
+    try:
+        return names.clean_name(name, what="a name")
+    except names.InvalidNameError as error:
+        raise StoreError(str(error)) from None
 
 
 def _now() -> str:

@@ -14,7 +14,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from rotation.model import name_key
+from rotation.names import name_key
 from rotation.results.session import Session, tally
 from rotation.results.units import RankBy, TallyUnit, tally_unit
 from scoring.tally import competition_ranks
