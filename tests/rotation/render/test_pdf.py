@@ -18,7 +18,12 @@ from rotation.render.pdf import render_pdf, visual_order
 from rotation.results.session import RubberRecord, Session
 from scoring.seat import Side
 from scoring.tally import RecordedNet, signed
-from tests.test_cards import SESSIONS, bulletin_session, five_player_data, regular_example_data
+from tests.rotation.render.test_cards import (
+    SESSIONS,
+    bulletin_session,
+    five_player_data,
+    regular_example_data,
+)
 
 MM: float = 72 / 25.4
 """PDF points per millimetre."""

@@ -134,9 +134,7 @@ def test_cli_keep_replans(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "tonight.json"
     first = plan(PlanRequest(TEN[:8], Order.GIVEN, rounds=5, work=3)).schedule
     path.write_text(json.dumps(schedule_to_data(first)))
-    result = runner.invoke(
-        app, ["plan", *TEN[:8], "Ivy", "--keep", f"{path}:2", "--json"]
-    )
+    result = runner.invoke(app, ["plan", *TEN[:8], "Ivy", "--keep", f"{path}:2", "--json"])
     assert result.exit_code == 0, result.output
     assert schedule_from_data(json.loads(result.output)).rounds[:2] == first.rounds[:2]
     bad = runner.invoke(app, ["plan", *TEN[:8], "--keep", f"{path}"])

@@ -194,8 +194,6 @@ def test_plan_returns_the_perfect_design_for_whist_sizes(n: int) -> None:
 
 def test_plan_uses_the_solver_when_a_design_does_not_fit() -> None:
     """A pair who must not partner rules out the design: the solver plans, honouring it."""
-    result = plan(
-        PlanRequest(names(8), Order.GIVEN, rounds=7, avoid=(("P0", "P1"),), work=2)
-    )
+    result = plan(PlanRequest(names(8), Order.GIVEN, rounds=7, avoid=(("P0", "P1"),), work=2))
     assert result.method == "balanced"
     assert check(result.schedule.movement).partners[(0, 1)] == 0

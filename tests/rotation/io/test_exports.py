@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rotation.io.exports import neutralised, standings_csv
 from rotation.results.season import SeasonLine
 
-FORMULAS = ("=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1:A9)")
+FORMULAS = ('=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1:A9)")
 
 
 def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:

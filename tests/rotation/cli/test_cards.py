@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from rotation.cli import app
 from tests.conftest import BULLETIN_FIVE
-from tests.test_cards import five_player_data
+from tests.rotation.render.test_cards import five_player_data
 
 
 @pytest.fixture

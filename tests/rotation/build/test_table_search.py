@@ -21,7 +21,7 @@ from rotation.build.table_search import XorShift, find_tables, random_pairs
 from rotation.build.whist import search_starter
 from rotation.movements.whist import develop
 
-C_TWIN = Path(__file__).parents[1] / "tools" / "table_search.c"
+C_TWIN = Path(__file__).parents[3] / "tools" / "table_search.c"
 
 
 def _class(d: int, v: int) -> int:

@@ -16,7 +16,7 @@ from typer.testing import CliRunner, Result
 from rotation.cli import app
 from rotation.io.formats import session_from_data
 from tests.conftest import BULLETIN_FIVE
-from tests.test_session import BULLETIN_RESULTS, BULLETIN_SHEET, regular_example_session
+from tests.rotation.results.test_session import BULLETIN_RESULTS, BULLETIN_SHEET, regular_example_session
 
 
 @pytest.fixture
@@ -359,7 +359,7 @@ def test_show_keeps_whole_names_on_a_narrow_terminal(runner: CliRunner, db: Path
     """Thirteen players at three tables on an 80-column terminal: every seat prints the whole name (Mikołaj*,
     Shirley*), the deals fold onto a second line instead."""
     from rotation.io.formats import schedule_to_data
-    from tests.test_cards import THIRTEEN, thirteen_session
+    from tests.rotation.render.test_cards import THIRTEEN, thirteen_session
 
     path = tmp_path / "thirteen.json"
     path.write_text(json.dumps(schedule_to_data(thirteen_session(4).schedule)), encoding="utf-8")

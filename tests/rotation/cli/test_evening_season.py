@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.test_cli_evening import ok, refused
+from tests.rotation.cli.test_evening import ok, refused
 
 # Three sessions. Every rubber below is written with who sat N-S and E-W, so the totals can be checked by
 # hand. Units are hundreds, 50s rounded away from zero.

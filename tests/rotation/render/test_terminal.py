@@ -47,7 +47,7 @@ def test_show_at_80_columns_keeps_each_deal_whole() -> None:
     and the result column stays."""
     from rotation.io.formats import session_from_data
     from rotation.render.terminal import results_table
-    from tests.test_session import regular_example_session
+    from tests.rotation.results.test_session import regular_example_session
 
     data = regular_example_session()
     data["results"][0]["deals"][2] = {"result": "6S W =", "honors": "EW 100"}
