@@ -217,8 +217,10 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
     rounds = request.rounds
     notes: list[str] = []
     if rounds is None:
-        absent = _absences(request, 1000)
-        last_change = max((r for rs in absent.values() for r in rs if r < 1000), default=0)
+        horizon = 1000
+        absent = _absences(request, horizon)
+        starts = [r for rs in absent.values() for r in (min(rs), max(rs) + 1) if 1 < r <= horizon]
+        last_change = max(starts, default=1) - 1  # rounds before the group stops changing
         leaving = [a for a in request.away if a.from_round is not None]
         group_after = [n for n in names if last_change + 1 not in absent.get(n, frozenset())]
         size = len(group_after)

@@ -272,6 +272,8 @@ def _games_model(
         PARTNER: lambda: _partner_spread(model, problem, counts.partners),
         PLAYED: lambda: _played_spread(model, problem, counts.played),
     }
+    if problem.anyone_away:  # each player's fair share while present comes first: a late arrival plays
+        terms.append((SHARE, _sit_outs_off_share(model, problem, counts.played), 0))
     for name, spread in spreads.items():
         if name in held:  # as windows only: a max-less-min beside them hides much from CP-SAT's presolve
             continue
@@ -279,8 +281,6 @@ def _games_model(
             model.add(spread() <= proven[name])
         else:
             terms.append((name, spread(), floors.get(name, 0)))
-    if problem.anyone_away:
-        terms.append((SHARE, _sit_outs_off_share(model, problem, counts.played), 0))
     terms.append((REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]))
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))

@@ -94,14 +94,14 @@ def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
     """Whether drafts already meet every counting bound of the pairing terms (nothing left to search)."""
     floors = _floors(problem)
     measured = _measure(problem, drafts)
-    names = (PARTNER, PLAYED, SHARE, REPEATS, CHANGES, OPPONENT)
+    names = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, OPPONENT)
     return all(measured[name] <= floors.get(name, 0) for name in names)
 
 
 def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
     """Drafts compared in priority order: smaller is better."""
     measured = _measure(problem, drafts)
-    return tuple(measured[name] for name in (PARTNER, PLAYED, SHARE, REPEATS, CHANGES, OPPONENT))
+    return tuple(measured[name] for name in (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, OPPONENT))
 
 
 PREFIX_BUILD_TABLES = 2
@@ -140,7 +140,7 @@ def _in_prefix_order(
         ordered = drafts
     if built is None or is_prefix_balanced(movement(ordered), avoid=problem.avoid):
         return ordered
-    above = [PARTNER, PLAYED, SHARE, REPEATS]
+    above = [SHARE, PARTNER, PLAYED, REPEATS]
     ours, theirs = _measure(problem, built), _measure(problem, ordered)
     if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
         return built

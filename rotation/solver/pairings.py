@@ -227,12 +227,11 @@ def _pairings(
         p: kept.played[p] + sum(seated[r, p] for r in problem.free if (r, p) in seated)
         for p in range(problem.n)
     }
-    terms: list[tuple[str, Expr, int]] = [
-        (PARTNER, _partner_spread(model, problem, count), floors.get(PARTNER, 0)),
-        (PLAYED, _played_spread(model, problem, played), floors.get(PLAYED, 0)),
-    ]
-    if problem.anyone_away:
+    terms: list[tuple[str, Expr, int]] = []
+    if problem.anyone_away:  # each player's fair share while present comes first: a late arrival plays
         terms.append((SHARE, _sit_outs_off_share(model, problem, played), 0))
+    terms.append((PARTNER, _partner_spread(model, problem, count), floors.get(PARTNER, 0)))
+    terms.append((PLAYED, _played_spread(model, problem, played), floors.get(PLAYED, 0)))
     terms.append((REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]))
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_partnerships(problem, partners), 0))

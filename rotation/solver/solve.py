@@ -109,12 +109,11 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     balance = check(movement, avoid=problem.avoid)
     floors = _floors(problem)
     found = {o.name: o for o in outcomes}
-    values: list[tuple[str, int, bool]] = [
-        (PARTNER, balance.partner_spread, True),
-        (PLAYED, balance.played_spread, True),
-    ]
+    values: list[tuple[str, int, bool]] = []
     if problem.anyone_away:
         values.append((SHARE, balance.sit_out_share_excess, True))
+    values.append((PARTNER, balance.partner_spread, True))
+    values.append((PLAYED, balance.played_spread, True))
     values.append((REPEATS, balance.total_repeat_sit_outs, True))
     if problem.spec.previous is not None:
         values.append((CHANGES, _changes(problem, movement), False))

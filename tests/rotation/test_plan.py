@@ -168,3 +168,17 @@ def test_every_plan_passes_the_checker(names: list[str], seed: int, rounds: int 
     if rounds is None and len(names) in (4, 5):
         assert balance.is_whist or (len(names) == 4 and set(balance.partners.values()) == {1})
     assert balance.played_spread <= 1 and balance.max_sit_out_run <= 1
+
+
+def test_an_early_leaver_under_the_bulletin_gets_a_sensible_evening() -> None:
+    """Seed 001: when the group changes, a new cut and the movement for the new size. Shirley leaving
+    after round 3 gives three rounds of the five-player movement and then the four-player one, every
+    partnership once (3 rounds), not a thousand rounds; she is never seated from round 4."""
+    request = PlanRequest(BULLETIN_FIVE, Order.GIVEN, away=(parse_away("Shirley:4-"),))
+    result = plan(request)
+    assert result.method == "bulletin"
+    rounds = result.schedule.rounds
+    assert len(rounds) == 6
+    shirley = result.schedule.player("Shirley")
+    assert all(shirley not in rnd.seated for rnd in rounds[3:])
+    assert all(shirley in rnd.seated or shirley in rnd.sitting_out for rnd in rounds[:3])

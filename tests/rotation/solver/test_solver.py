@@ -473,3 +473,32 @@ def test_the_same_request_gives_the_same_schedule(spec: PlanSpec) -> None:
     assert first.movement is not None and not first.cut_short and not again.cut_short
     assert first.movement == again.movement
     assert first.terms == again.terms
+
+
+@st.composite
+def presence(draw: st.DrawFn) -> PlanSpec:
+    """Groups of 5 to 13 with late arrivals and early leavers, never fewer than four present."""
+    n = draw(st.integers(5, 13))
+    rounds = draw(st.integers(2, 7))
+    away: dict[Player, frozenset[int]] = {}
+    for p in draw(st.lists(st.integers(0, n - 1), max_size=3, unique=True)):
+        cut = draw(st.integers(1, rounds - 1))
+        away[p] = frozenset(range(cut)) if draw(st.booleans()) else frozenset(range(cut, rounds))
+    if any(n - sum(1 for rs in away.values() if r in rs) < 4 for r in range(rounds)):
+        away = {}
+    return PlanSpec(n, rounds, away=away)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(presence())
+def test_every_player_plays_their_fair_share_while_present(spec: PlanSpec) -> None:
+    """Fair play to presence (issue 12): a late arrival or early leaver sits out within one of their fair
+    share of the sit-outs of the rounds they are there for, as everyone else does, and is never seated
+    while away; the checker counts it independently."""
+    result = solve(spec, work=0.5)
+    assert result.movement is not None
+    balance = check(result.movement)
+    assert balance.sit_outs_within_share, {
+        p: (balance.sat_out[p], balance.fair_sit_outs[p]) for p in spec.away
+    }
+    assert_obeys(spec, result)
