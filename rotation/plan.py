@@ -88,9 +88,15 @@ class Plan:
     """Pairs (score-sheet positions) who must not partner, for the balance report."""
 
 
-LONGEST_DEFAULT_EVENING = 12
-"""Default rounds stop here: every pair partnering once can take longer than one evening."""
+LONGEST_DEFAULT_EVENING = 8
+"""Default rounds stop here: eight rounds of four deals fill an evening (about three hours); every pair
+partnering once can take far longer, and the note says how long."""
 
+
+MAX_ROUNDS = 100
+"""The most rounds one plan may have: an evening is a few hours, a long one twenty-odd rounds."""
+MAX_PLAYERS = 200
+"""The most players one plan may seat (fifty tables)."""
 
 _ROUNDS = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
 
@@ -102,12 +108,16 @@ def parse_rounds(text: str) -> tuple[frozenset[int], int | None]:
     open_from: int | None = None
     for part in text.split(","):
         match = _ROUNDS.match(part)
-        if not match or not (match[1] or match[3]):
+        if not match or not match[1]:
             raise PlanError(f"cannot read rounds {text!r}: write them as 3, 1-2, 5- or 1,4-5")
-        start = int(match[1]) if match[1] else 1
+        if any(number and len(number) > len(str(MAX_ROUNDS)) for number in (match[1], match[3])):
+            raise PlanError(f"cannot read rounds {text!r}: a plan has at most {MAX_ROUNDS} rounds")
+        start = int(match[1])
         end = int(match[3]) if match[3] else start
         if start < 1 or end < start:
             raise PlanError(f"cannot read rounds {text!r}: rounds count from 1, low to high")
+        if end > MAX_ROUNDS:
+            raise PlanError(f"cannot read rounds {text!r}: a plan has at most {MAX_ROUNDS} rounds")
         if match[2] and not match[3]:
             open_from = start if open_from is None else min(open_from, start)
         else:
@@ -142,8 +152,15 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
     request = replace(request, names=names)
     if len(names) < 4 and request.keep is None:
         raise PlanError(f"Chicago needs at least four players, got {len(names)}")
-    if request.rounds is not None and request.rounds < 1:
-        raise PlanError(f"the number of rounds must be at least 1, got {request.rounds}")
+    if len(names) > MAX_PLAYERS:
+        raise PlanError(f"the planner seats at most {MAX_PLAYERS} players, got {len(names)}")
+    if request.rounds is not None and not 1 <= request.rounds <= MAX_ROUNDS:
+        raise PlanError(f"the number of rounds must be from 1 to {MAX_ROUNDS}, got {request.rounds}")
+    if request.keep is not None and not 0 <= request.keep.rounds <= len(request.keep.schedule.rounds):
+        raise PlanError(
+            f"--keep keeps {request.keep.rounds} rounds, but the plan kept has"
+            f" {len(request.keep.schedule.rounds)}"
+        )
     if request.tables is not None and request.tables < 1:
         raise PlanError(f"the number of tables must be at least 1, got {request.tables}")
     _known(names, [a.name for a in request.away], "--away")
@@ -369,13 +386,19 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, str]
         raise PlanError(f"{n} players are too few for a table")
     wanted = default_rounds(n, tables)
     start = kept.rounds if kept is not None else 0
+    every = "every pair" if not request.avoid else f"every pair (but {_avoided(request)}, who must not)"
     if wanted <= LONGEST_DEFAULT_EVENING:
-        return start + wanted, f"{start + wanted} rounds: enough for every pair to partner once"
+        return start + wanted, f"{start + wanted} rounds: enough for {every} to partner once"
     return (
         start + LONGEST_DEFAULT_EVENING,
-        f"{start + LONGEST_DEFAULT_EVENING} rounds (every pair partnering once would take {start + wanted};"
-        f" ask for it with --rounds {start + wanted})",
+        f"{start + LONGEST_DEFAULT_EVENING} rounds of four deals ({every} partnering once would take"
+        f" {start + wanted}; ask for it with --rounds {start + wanted})",
     )
+
+
+def _avoided(request: PlanRequest) -> str:
+    """The pairs who must not partner, as a note names them: ``Ann and Helen``."""
+    return "; ".join(f"{_real(request.names, a)} and {_real(request.names, b)}" for a, b in request.avoid)
 
 
 def _kept_sheet(request: PlanRequest, kept: Kept) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from rotation.io.store import Store, StoredSession
 
 
+MAX_JSON_BYTES = 10_000_000
+"""The largest schedule or session file read: a season's longest evening is a few hundred kilobytes."""
+
 DATABASE: ContextVar[Path | None] = ContextVar("chicago_database", default=None)
 """`chicago --db PATH`, set by the app's callback on every invocation (Typer runs commands without a
 current click context, so the option travels in a context variable rather than a module global)."""
@@ -109,7 +112,12 @@ def parse_cycle(name: str) -> Any:
 
 
 def read_json(path: Path) -> Any:
+    """A JSON file a host gave, read with limits: its size, its nesting and its numbers are bounded, and
+    anything wrong with it is one line, never a traceback."""
     try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            fail(f"{path} is {size:,} bytes; a schedule or session file is at most {MAX_JSON_BYTES:,}")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         fail(f"no such file: {path}")
@@ -119,6 +127,10 @@ def read_json(path: Path) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         fail(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    except RecursionError:
+        fail(f"{path} is nested too deeply to be a schedule or session")
+    except ValueError as error:  # an integer of thousands of digits
+        fail(f"{path} is not a schedule or session: {error}")
 
 
 def load_session(source: str) -> Any:

@@ -46,10 +46,17 @@ def plan_command(
         Order,
         typer.Option(help="'cut': draw cards for the score-sheet order; 'given': names are already ranked."),
     ] = Order.CUT,
-    seed: Annotated[int | None, typer.Option(help="Make the drawn cut reproducible.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=2**63 - 1, help="Make the drawn cut reproducible.")
+    ] = None,
     rounds: Annotated[
         int | None,
-        typer.Option(help="Rounds to play (default: every partnership once, or the bulletin's chart)."),
+        typer.Option(
+            min=1,
+            max=100,
+            help="Rounds to play (default: every partnership once, or the bulletin's chart; at most 8 unless"
+            " asked).",
+        ),
     ] = None,
     method: Annotated[
         Method, typer.Option(help="How to seat: the bulletin's movements or the balanced planner.")
@@ -60,7 +67,7 @@ def plan_command(
     ] = None,
     tables: Annotated[
         int | None,
-        typer.Option(help="Tables in play each round (default: as many as the players fill)."),
+        typer.Option(min=1, max=50, help="Tables in play each round (default: as many as the players fill)."),
     ] = None,
     avoid: Annotated[
         list[str] | None,
@@ -207,7 +214,7 @@ def _kept(text: str) -> Kept:
     from rotation.plan import Kept
 
     path, colon, count = text.rpartition(":")
-    if not colon or not count.strip().isdigit():
+    if not colon or not count.strip().isdigit() or len(count.strip()) > 6:
         fail(f"cannot read --keep {text!r}: write FILE:K, e.g. tonight.json:3")
     try:
         schedule = schedule_from_data(read_json(Path(path)))

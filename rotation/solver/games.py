@@ -272,7 +272,7 @@ def _games_model(
         PARTNER: lambda: _partner_spread(model, problem, counts.partners),
         PLAYED: lambda: _played_spread(model, problem, counts.played),
     }
-    if problem.anyone_away:  # each player's fair share while present comes first: a late arrival plays
+    if problem.share_first:  # each player's fair share while present comes first: a late arrival plays
         terms.append((SHARE, _sit_outs_off_share(model, problem, counts.played), 0))
     for name, spread in spreads.items():
         if name in held:  # as windows only: a max-less-min beside them hides much from CP-SAT's presolve

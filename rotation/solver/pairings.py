@@ -228,7 +228,7 @@ def _pairings(
         for p in range(problem.n)
     }
     terms: list[tuple[str, Expr, int]] = []
-    if problem.anyone_away:  # each player's fair share while present comes first: a late arrival plays
+    if problem.share_first:  # each player's fair share while present comes first: a late arrival plays
         terms.append((SHARE, _sit_outs_off_share(model, problem, played), 0))
     terms.append((PARTNER, _partner_spread(model, problem, count), floors.get(PARTNER, 0)))
     terms.append((PLAYED, _played_spread(model, problem, played), floors.get(PLAYED, 0)))

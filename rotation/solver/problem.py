@@ -255,6 +255,12 @@ class _Problem:
         return len(self.regular) < self.n
 
     @property
+    def share_first(self) -> bool:
+        """Whether the fair share of play is a rule of its own, ranked first: when someone is away, or
+        pairs are avoided (either can make the partner rule prefer to leave a player out)."""
+        return self.anyone_away or bool(self.avoid)
+
+    @property
     def plain(self) -> bool:
         """Every player interchangeable: nothing kept, avoided, away or to be kept alike."""
         return not (self.kept or self.avoid or self.anyone_away or self.spec.previous is not None)

@@ -65,7 +65,7 @@ def main() -> None:
         line += f" {cli_times[-1]:6.2f} {whist!s:>5}"
         if n <= args.solver_upto:
             start = time.perf_counter()
-            solved = solve(PlanSpec(n, rounds), time_limit=args.time_limit)
+            solved = solve(PlanSpec(n, rounds), work=args.time_limit)
             seconds = time.perf_counter() - start
             opponent = check(solved.movement).opponent_spread if solved.movement else "-"
             line += f" {seconds:8.2f} {opponent:>10} {seconds / planned:10.0f}x"

@@ -36,10 +36,21 @@ def test_default_rounds_partner_every_pair_once() -> None:
 
 
 def test_a_long_default_is_capped_and_said() -> None:
-    """Where every pair partnering once takes more than an evening, the plan says what it chose."""
+    """Where every pair partnering once takes more than an evening, the default is eight rounds of four
+    deals (about three hours) and the plan says what every pair partnering once would take (issue 12)."""
     result = plan(PlanRequest((*TEN, "Kit", "Lu", "Mo", "Ned"), Order.GIVEN, work=3))
-    assert len(result.schedule.rounds) == 12
-    assert any("--rounds 16" in note for note in result.notes)
+    assert len(result.schedule.rounds) == 8
+    assert any("would take 16" in note and "--rounds 16" in note for note in result.notes)
+
+
+def test_a_note_that_every_pair_partners_names_the_avoided_pairs() -> None:
+    """With --avoid the default note does not claim every pair partners: it names the pair who must not,
+    and avoiding a pair costs nobody their share of play (the bulletin's five, Ann and Helen apart)."""
+    result = plan(
+        PlanRequest(SEVEN[:5], Order.GIVEN, avoid=(parse_avoid("ann+Bob"),), method=Method.BALANCED, work=2)
+    )
+    assert any("but Ann and Bob, who must not" in note for note in result.notes)
+    assert check(result.schedule.movement).played_spread == 0
 
 
 def test_bulletin_sizes_past_their_cycle_go_balanced() -> None:
