@@ -97,9 +97,11 @@ def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool =
 
 
 def rich_console() -> Any:
+    """The terminal, with Rich's markup and emoji codes off: what is printed is text, so a name such as
+    ``[link=file:///etc/passwd]Di[/link]`` prints as typed (styles come from `rich.text.Text`)."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, markup=False, emoji=False)
 
 
 def parse_cycle(name: str) -> Any:

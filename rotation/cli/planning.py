@@ -184,9 +184,10 @@ def plan_command(
 
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
-    console.print(
-        f"[bold]Chicago for {n} players, {r} rounds[/bold] ({result.schedule.movement.name or result.method})"
-    )
+    from rich.text import Text
+
+    heading = Text(f"Chicago for {n} players, {r} rounds", style="bold")
+    console.print(heading + f" ({result.schedule.movement.name or result.method})")
     if result.cards:
         from scoring.contract import Strain
 

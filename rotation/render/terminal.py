@@ -201,7 +201,7 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
 
     players = RichTable(title="Players", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
     for column in ("#", "player", "played", "sat out", "out in a row", "away", "first deals", "seat moves"):
-        players.add_column(column, justify="left" if column == "player" else "right")
+        players.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
     for p, name in enumerate(schedule.players):
         _add_row(
             players,
@@ -291,7 +291,7 @@ def tally_tables(sheet: TallySheet) -> Group:
 
     ranking = RichTable(title="Standings", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
     for column in ("rank", "player", "total", "played", "average"):
-        ranking.add_column(column, justify="left" if column == "player" else "right")
+        ranking.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
     for standing in sheet.standings:
         average = standing.average
         _add_row(
@@ -398,7 +398,7 @@ def season_table(lines: tuple[SeasonLine, ...]) -> RichTable:
     """`chicago rank`: the season standings, ties shown as ``=2``."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD)
     for column in ("rank", "player", "total", "played", "average", "sessions"):
-        out.add_column(column, justify="left" if column == "player" else "right")
+        out.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
     for line in lines:
         _add_row(
             out,
