@@ -16,6 +16,7 @@ from rotation.results.units import tally_unit
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.seat import Seat, Side
+from scoring.tally import signed
 
 _EXTRA: Final = re.compile(r"\s+(?P<key>honou?rs|hcp)\b\s*[:=]?\s*", re.IGNORECASE)
 
@@ -77,9 +78,6 @@ def seating_line(schedule: Schedule, table: Table) -> str:
         for seat in Seat
     )
 
-
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def rubber_line(schedule: Schedule, rubber: ScoredRubber, unit: str) -> str:
