@@ -79,7 +79,6 @@ def seating_line(schedule: Schedule, table: Table) -> str:
     )
 
 
-
 def rubber_line(schedule: Schedule, rubber: ScoredRubber, unit: str) -> str:
     """``N-S 140, E-W 1170: E-W +10 (Ed, Will +10; Nora, Sue -10)``; ``even`` when nobody won."""
     parts = []
