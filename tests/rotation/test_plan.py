@@ -101,7 +101,7 @@ def test_early_leaver_is_never_seated_after_leaving() -> None:
     [
         (PlanRequest(("A", "B", "C")), "at least four"),
         (PlanRequest(("A", "B", "C", "a")), "given twice"),
-        (PlanRequest(("A", "B", "C", "D"), rounds=0), "at least 1"),
+        (PlanRequest(("A", "B", "C", "D"), rounds=0), "from 1 to 100"),
         (PlanRequest(("A", "B", "C", "D"), away=(Away("Zed", frozenset({1})),)), "not one of the players"),
         (PlanRequest(("A", "B", "C", "D"), away=(Away("A", frozenset({1})),)), "3 players"),
     ],

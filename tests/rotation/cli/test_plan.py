@@ -103,8 +103,8 @@ def test_plan_rounds_beyond_the_cycle(runner: CliRunner) -> None:
     [
         (["plan", "A", "B", "C"], "at least four players"),
         (["plan", "A", "B", "C", "b"], "given twice"),
-        (["plan", "A", "B", "C", "D", "--rounds", "0"], "at least 1"),
-        (["plan", "A", "B", "C", "D", "--rounds", "-2"], "at least 1"),
+        (["plan", "A", "B", "C", "D", "--rounds", "0"], "greater than or equal to 1"),
+        (["plan", "A", "B", "C", "D", "--rounds", "-2"], "greater than or equal to 1"),
         (["plan", "A", "B", "C", "D", "--order", "alphabetical"], "--order"),
         (["plan", "A", "B", "C", "D", "--vulnerability", "sometimes"], "vulnerability cycle"),
         (["plan", "A", "B", "C", "D", "--vulnerability", "none,sometimes"], "unknown vulnerability step"),
