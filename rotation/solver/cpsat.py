@@ -205,7 +205,7 @@ def _narrow(
     return True
 
 
-def _hold_window(model: cp_model.CpModel, counts: Collection[Count], spread: int, total: int) -> bool:
+def _hold_window(model: cp_model.CpModel, counts: Collection[Expr], spread: int, total: int) -> bool:
     """Hold a spread already proven as domains, if only one window of it fits counts summing to
     ``total`` (as at the counting bound: every count the floor or the ceiling of the average), which
     CP-SAT propagates far better than a max-less-min. Returns whether it did."""

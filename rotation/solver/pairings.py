@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from rotation.model import Game, Pair, Player, pair_key
 from rotation.solver.bounds import _fair_shares, _floors
-from rotation.solver.cpsat import _excess, _minimize_in_order, _spread
-from rotation.solver.measure import _measure
+from rotation.solver.cpsat import _excess, _hold_window, _minimize_in_order, _spread
+from rotation.solver.measure import _measure, _rank
 from rotation.solver.problem import (
     CHANGES,
     PARTNER,
@@ -227,6 +227,8 @@ def _pairings(
         p: kept.played[p] + sum(seated[r, p] for r in problem.free if (r, p) in seated)
         for p in range(problem.n)
     }
+    if problem.plain and PLAYED in floors:  # everyone present, nothing avoided: rounds played within one
+        _hold_window(model, list(played.values()), floors[PLAYED], 4 * sum(problem.tables))
     terms: list[tuple[str, Expr, int]] = []
     if problem.share_first:  # each player's fair share while present comes first: a late arrival plays
         terms.append((SHARE, _sit_outs_off_share(model, problem, played), 0))
@@ -261,6 +263,8 @@ def _pairings(
         out = frozenset(p for p in problem.present[r] if not chosen[seated[r, p]])
         drafts.append(_Draft(_pair_up(pairs, counts, rng), out))
         counts.add(drafts[-1].games, out)
+    if len(outcomes) < len(terms) and _rank(problem, hint) < _rank(problem, drafts):
+        return hint, []  # the budget ended before every term was minimised, and the start was better
     return drafts, outcomes
 
 
