@@ -40,7 +40,7 @@ __all__ = [
 
 VULNERABILITY_HELP = (
     "Vulnerability cycle: 'dealer' (deals 2-3 the dealer's side; the bulletin's Regular), 'nondealer' "
-    "(the bulletin's Cavendish), or a comma list of none/dealer/nondealer/both, one per deal."
+    "(the bulletin's Cavendish), or a comma list of none, dealer, nondealer and both, one per deal."
 )
 DEALS_HELP = (
     "The rubber's deals in the order played, each one argument: '2S E +1', '3NT N -2', pass, "

@@ -40,20 +40,22 @@ if TYPE_CHECKING:
 @app.command("plan")
 def plan_command(
     names: Annotated[
-        list[str], typer.Argument(help="The players' names (at least four).", show_default=False)
+        list[str],
+        typer.Argument(help="The players' names (at least four).", show_default=False),
     ],
     order: Annotated[
         Order,
         typer.Option(help="'cut': draw cards for the score-sheet order; 'given': names are already ranked."),
     ] = Order.CUT,
     seed: Annotated[
-        int | None, typer.Option(min=0, max=2**63 - 1, help="Make the drawn cut reproducible.")
+        int | None, typer.Option(min=0, max=10**9, metavar="N", help="Make the drawn cut reproducible.")
     ] = None,
     rounds: Annotated[
         int | None,
         typer.Option(
             min=1,
             max=100,
+            metavar="R",
             help="Rounds to play (default: every partnership once, or the bulletin's chart; at most 8 unless"
             " asked).",
         ),
@@ -63,15 +65,23 @@ def plan_command(
     ] = (Method.AUTO),
     away: Annotated[
         list[str] | None,
-        typer.Option(help="NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-."),
+        typer.Option(
+            metavar="NAME:ROUNDS",
+            help="NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-.",
+        ),
     ] = None,
     tables: Annotated[
         int | None,
-        typer.Option(min=1, max=50, help="Tables in play each round (default: as many as the players fill)."),
+        typer.Option(
+            min=1,
+            max=50,
+            metavar="T",
+            help="Tables in play each round (default: as many as the players fill).",
+        ),
     ] = None,
     avoid: Annotated[
         list[str] | None,
-        typer.Option(help="A+B: two players who must never partner; repeatable."),
+        typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
     ] = None,
     keep: Annotated[
         str | None,
@@ -86,11 +96,12 @@ def plan_command(
         typer.Option(
             min=0.1,
             max=3600,
+            metavar="SECONDS",
             help="At most this many seconds for the balanced planner. Its search is counted in steps, so the"
             " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
         ),
     ] = 60.0,
-    vulnerability: Annotated[str, typer.Option(help=VULNERABILITY_HELP)] = "dealer",
+    vulnerability: Annotated[str, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP)] = "dealer",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")
     ] = False,
