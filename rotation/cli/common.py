@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from rotation.io.store import Store, StoredSession
 
 
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_JSON_BYTES = 10_000_000
 """The largest schedule or session file read: a season's longest evening is a few hundred kilobytes."""
 
@@ -84,6 +86,8 @@ def parse_day(text: str | None, option: str) -> date:
     if text is None:
         return date.today()
     try:
+        if not _DAY.fullmatch(text.strip()):  # fromisoformat also takes 20240101, a number, not a date
+            raise ValueError(text)
         return date.fromisoformat(text.strip())
     except ValueError:
         fail(f"cannot read {option} {text!r}: write a date as YYYY-MM-DD")

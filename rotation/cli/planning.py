@@ -149,6 +149,8 @@ def plan_command(
         fail("--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)")
     if played_on is not None and save is None:
         fail("--date is the date kept with --save")
+    if scoring is ScoringMethod.RUSSIAN and (unit is not None or rounding is not None):
+        fail("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it")
     day = parse_day(played_on, "--date")
     from rotation import plan as planner
     from scoring.rules import ScoringRules

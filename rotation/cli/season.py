@@ -25,6 +25,7 @@ from rotation.cli.common import (
 if TYPE_CHECKING:
     from rotation.io.store import StoredSession
     from rotation.results.season import Season
+    from rotation.results.session import Session
 
 
 @app.command("sessions")
@@ -164,6 +165,12 @@ def import_command(
             "--date", metavar="YYYY-MM-DD", help='Its date (default: the file\'s "date", else today).'
         ),
     ] = None,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again", help="Import it even if the same evening (date, players, results) is saved already."
+        ),
+    ] = False,
 ) -> None:
     """Save a session file in the session database, results and all."""
     from rotation.io.formats import FormatError, session_from_data
@@ -182,12 +189,29 @@ def import_command(
         played_on, where = data["date"], f'{file}: "date"'
     day = parse_day(played_on, where)
     with open_store() as store:
+        twin = next((s for s in store.season(day, day) if _same_evening(s.session, session)), None)
+        if twin is not None and not again:
+            fail(
+                f"{file} is the evening already saved as {twin.name!r} ({day.isoformat()}): importing it"
+                " again would count its rubbers twice in the season (add --again if it is another evening)"
+            )
         stored = store.save(title, day, session)
     note_matched_names(session.schedule.players, stored.session.schedule.players)
     total = len(session.results) + len(session.missing())
     typer.echo(
         f"Imported {file} as {stored.name!r} ({day.isoformat()}): {len(session.schedule.players)} players,"
         f" {len(session.results)} of {total} rubbers recorded."
+    )
+
+
+def _same_evening(one: Session, other: Session) -> bool:
+    """The same players (names compared as the store compares them), seating and results."""
+    from rotation.names import name_key
+
+    return (
+        [name_key(p) for p in one.schedule.players] == [name_key(p) for p in other.schedule.players]
+        and one.schedule.movement.rounds == other.schedule.movement.rounds
+        and sorted(one.results, key=repr) == sorted(other.results, key=repr)
     )
 
 

@@ -278,7 +278,7 @@ def test_export_then_import_gives_the_same_session(runner: CliRunner, db: Path, 
     first = ok(runner, "export", "bulletin").output
     path = tmp_path / "copy.json"
     path.write_text(first)
-    result = ok(runner, "import", str(path), "--name", "copy")
+    result = ok(runner, "import", str(path), "--name", "copy", "--again")
     assert "Imported" in result.output and "2 of 5 rubbers recorded" in result.output
     again = ok(runner, "export", "copy").output
     data, data_again = json.loads(first), json.loads(again)
@@ -287,7 +287,7 @@ def test_export_then_import_gives_the_same_session(runner: CliRunner, db: Path, 
     assert {**data, "name": "copy"} == data_again
     assert session_from_data(data) == session_from_data(data_again)
     # Without --name the file's own name is used, and it is taken already.
-    assert "a session named 'bulletin' already exists" in refused(runner, "import", str(path))
+    assert "a session named 'bulletin' already exists" in refused(runner, "import", str(path), "--again")
 
 
 def test_import_names_and_dates(runner: CliRunner, db: Path, tmp_path: Path) -> None:
@@ -387,3 +387,28 @@ def test_names_with_spaces(runner: CliRunner, db: Path) -> None:
         "a session named 'Tue night' already exists" in message
         and "`chicago delete 'Tue night' --yes`" in message
     )
+
+
+def test_importing_the_same_evening_twice_asks_first(runner: CliRunner, db: Path, tmp_path: Path) -> None:
+    """A backup imported under a new name would count its rubbers twice in the season: the same date,
+    players, seating and results are refused unless --again says it is another evening."""
+    save_bulletin_evening(runner)
+    ok(runner, "record", "bulletin", "-r", "1", "--net", "E-W +3")
+    backup = tmp_path / "backup.json"
+    ok(runner, "export", "bulletin", "--out", str(backup))
+    assert "already saved as 'bulletin'" in refused(runner, "import", str(backup), "--name", "copy")
+    assert "--again" in refused(runner, "import", str(backup), "--name", "copy")
+    ok(runner, "import", str(backup), "--name", "copy", "--again")
+
+
+def test_a_date_is_written_with_dashes(runner: CliRunner, db: Path) -> None:
+    """`--date 20240101` is refused rather than read as a date (Python's fromisoformat would take it)."""
+    message = refused(runner, "plan", *BULLETIN_FIVE, "--order", "given", "--save", "x", "--date", "20240101")
+    assert "YYYY-MM-DD" in message
+
+
+def test_russian_scoring_has_no_unit_or_rounding(runner: CliRunner, db: Path) -> None:
+    """Seed 000: Russian scoring tallies in IMPs, so --unit and --rounding are refused beside it."""
+    args = ("plan", *BULLETIN_FIVE, "--order", "given", "--save", "x", "--scoring", "russian")
+    assert "IMPs" in refused(runner, *args, "--unit", "points")
+    assert "IMPs" in refused(runner, *args, "--rounding", "half-even")
