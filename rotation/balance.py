@@ -161,6 +161,14 @@ class Balance:
         return sum(count - 1 for count in self.table_mates.values() if count > 1)
 
     @property
+    def repeated_meetings_floor(self) -> int:
+        """Repeated meetings no schedule with these rounds played can avoid: a player at a table meets
+        three others, so one who plays r rounds among n - 1 others repeats at least 3r - (n - 1)
+        meetings; each repeat is shared by two players."""
+        others = self.n_players - 1
+        return -(-sum(max(0, 3 * r - others) for r in self.played.values()) // 2)
+
+    @property
     def is_whist(self) -> bool:
         """Every pair partners exactly once and opposes exactly twice."""
         return set(self.partners.values()) == {1} and set(self.opponents.values()) == {2}

@@ -97,6 +97,7 @@ def balance_summary(balance: Balance) -> str:
         f"each pair partners {partners} time{'' if partners == '1' else 's'}"
         f" (best possible {_bound(b.partner_bound.floor, b.partner_bound.ceil)})",
         f"opposes {_range(b.opponents.values())}",
+        table_mates(b),
         f"each player plays {played} round{'' if played == '1' else 's'}",
         f"first deals {_range(b.first_deals.values())}",
         f"seat moves {b.total_seat_moves}",
@@ -104,6 +105,18 @@ def balance_summary(balance: Balance) -> str:
     if b.max_sit_out_run > 1:
         parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
     return "Balance: " + "; ".join(parts) + "."
+
+
+def table_mates(balance: Balance) -> str:
+    """How often players share a table, in a host's words: "nobody meets anyone twice", or the repeated
+    meetings against the fewest these rounds played allow."""
+    repeats, floor = balance.repeated_meetings, balance.repeated_meetings_floor
+    if repeats == 0:
+        return "nobody meets anyone twice"
+    needed = "none needed" if floor == 0 else f"at least {floor} needed"
+    most = balance.most_meetings
+    plural = "s" if repeats != 1 else ""
+    return f"{repeats} repeated meeting{plural} ({needed}; a pair meets at most {most} times)"
 
 
 def solve_summary(result: SolveResult) -> str:
@@ -193,6 +206,11 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
         "opponents (per pair)",
         list(b.opponents.values()),
         f"{_bound(b.opponent_bound.floor, b.opponent_bound.ceil)} (spread {b.opponent_bound.spread})",
+    )
+    line(
+        "table-mates (per pair)",
+        list(b.table_mates.values()),
+        f"{b.repeated_meetings} repeated, at least {b.repeated_meetings_floor} needed",
     )
     line("rounds played", list(b.played.values()))
     line("sit-outs", list(b.sat_out.values()))

@@ -45,3 +45,28 @@ def test_rows_then_columns_meet_nobody_twice() -> None:
     assert balance.repeated_meetings == 4
     assert all(m <= 2 for m in balance.table_mates.values())
     assert len(balance.table_mates) == len(list(combinations(range(8), 2)))
+
+
+def test_the_repeated_meetings_floor_holds_and_is_reached() -> None:
+    """A player who plays r rounds meets 3r others' seats among n - 1 players: the bulletin's five each
+    play 4 rounds, 12 meetings among 4 others, 8 repeats each, 20 in all, and the chart has exactly
+    that; a meet-once 4 x 4 grid needs none and has none."""
+    five = check(bulletin_movement(5))
+    assert five.repeated_meetings_floor == 20 == five.repeated_meetings
+    grid = [[4 * r + c for c in range(4)] for r in range(4)]
+    rows = Round(tuple(Table(*row) for row in grid))
+    columns = Round(tuple(Table(*(grid[r][c] for r in range(4))) for c in range(4)))
+    two = check(Movement(16, (rows, columns)))
+    assert two.repeated_meetings_floor == 0 == two.repeated_meetings
+
+
+def test_a_host_reads_the_table_mates_in_words() -> None:
+    """`plan` and `check` say "nobody meets anyone twice", or the repeats against the fewest possible,
+    from the checker's one measure."""
+    from rotation.render.terminal import table_mates
+
+    assert "20 repeated meetings (at least 20 needed" in table_mates(check(bulletin_movement(5)))
+    grid = [[4 * r + c for c in range(4)] for r in range(4)]
+    rows = Round(tuple(Table(*row) for row in grid))
+    columns = Round(tuple(Table(*(grid[r][c] for r in range(4))) for c in range(4)))
+    assert table_mates(check(Movement(16, (rows, columns)))) == "nobody meets anyone twice"

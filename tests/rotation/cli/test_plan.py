@@ -27,7 +27,10 @@ def test_plan_prints_the_bulletin_evening(runner: CliRunner) -> None:
     assert first.split()[:6] == ["1", "Helen", "Doris", "Ann*", "Jean", "S:-"]
     assert first.split()[-1] == "Shirley"
     summary = " ".join(result.output.split())
-    assert "each pair partners 1 time (best possible 1); opposes 2; each player plays 4 rounds" in summary
+    assert (
+        "each pair partners 1 time (best possible 1); opposes 2; 20 repeated meetings (at least 20" in summary
+    )
+    assert "each player plays 4 rounds" in summary
 
 
 def test_plan_json_is_the_documented_format(runner: CliRunner) -> None:
