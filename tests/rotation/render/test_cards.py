@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rotation.cut import Order
-from rotation.io.formats import schedule_to_data, session_from_data
+from rotation.io.formats import session_from_data
 from rotation.model import Movement, Round, Schedule, Table
 from rotation.plan import PlanRequest, parse_away, plan
 from rotation.render.cards import Presence, build_cards, contract_text
@@ -20,6 +20,7 @@ from scoring.points import Item
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
 from tests.conftest import BULLETIN_FIVE
+from tests.rotation.results.test_session import five_player_session
 
 BULLETIN_RESULTS = ["E-W +3", "N-S +5", "N-S +9", "N-S +6", "E-W +4"]
 BULLETIN_SHEET = {
@@ -57,9 +58,7 @@ def thirteen_session(rounds: int = 13) -> Session:
 
 def five_player_data() -> dict[str, Any]:
     """The bulletin's five-player evening with its results as nets (Ann -5 ... Jean +22)."""
-    data = schedule_to_data(plan(PlanRequest(BULLETIN_FIVE, Order.GIVEN)).schedule)
-    data["results"] = [{"round": r, "table": 1, "net": net} for r, net in enumerate(BULLETIN_RESULTS, 1)]
-    return data
+    return five_player_session()
 
 
 def regular_example_data() -> dict[str, Any]:
