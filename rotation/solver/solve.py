@@ -10,6 +10,7 @@ from rotation.balance import check
 from rotation.model import Movement, pair_key
 from rotation.solver.bounds import _floors, _why_infeasible
 from rotation.solver.games import _by_games, _fits_games_model
+from rotation.solver.mates import MATE_MOVES, _spread_table_mates
 from rotation.solver.measure import _at_floors, _built_prefix_by_prefix, _drafts_of, _in_prefix_order, _rank
 from rotation.solver.pairings import _construct, _pairings
 from rotation.solver.problem import (
@@ -91,6 +92,7 @@ def solve(
         drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
     if not drafts and problem.free:
         return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
+    drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES)
     if prefix is not None:
         drafts = _in_prefix_order(problem, drafts, built, prefix)
     dealers, more = _choose_dealers(problem, drafts, run)

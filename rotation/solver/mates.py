@@ -1,0 +1,460 @@
+"""Stage 4, table-mates: nobody shares a table with the same player twice where that can be.
+
+Players notice whom they sit with more than whether they partnered or opposed them, so after the
+partnerships and tables are chosen a tabu search moves players between the tables of a round (and
+re-pairs a table's four) to bring the most meetings of any two players down to the least it can be, then
+the repeated meetings. Who sits out never changes, every partner count stays within the range the earlier
+stages reached and no partnership of the plan being replaced is broken, so no rule ranked above the
+table-mates gets worse; the opponent overflow is the last tie-break. The search is counted in moves and
+drawn from a seeded generator, so the same problem and seed give the same schedule on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rotation.model import Pair, Player, pair_key
+from rotation.solver.problem import _canonical, _Draft, _Problem, _Run
+
+MOVE_WORK = 0.0004
+"""The work charged for one move of the search (about the wall time it takes here for 20-odd players)."""
+
+MATE_MOVES = 20_000
+"""The most moves the search makes in one solve."""
+
+STALL = 300
+"""Moves without a new best after which the search restarts from the best, shaken."""
+
+GIVE_UP = 10 * STALL
+"""Moves without a new best after which the search ends."""
+
+_TABLE = list[Player]
+"""A table while searching: [a, b, c, d], a-b and c-d the partnerships."""
+
+
+def most_meetings_floor(problem: _Problem, played: Sequence[int]) -> int:
+    """The least the most meetings of two players can be: one who plays r rounds meets 3r others
+    (counted with repeats) among the n - 1 there are."""
+    others = max(1, problem.n - 1)
+    return max([1, *(-(-3 * r // others) for r in played)])
+
+
+def repeated_meetings_floor(problem: _Problem, played: Sequence[int]) -> int:
+    """The fewest repeated meetings by counting: a player meets 3r times among n - 1 others; the
+    checker's ``Balance.repeated_meetings_floor``, before seats."""
+    others = problem.n - 1
+    return -(-sum(max(0, 3 * r - others) for r in played) // 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Mates:
+    """The table-mate measure of drafts: the most meetings of two players and the repeated meetings."""
+
+    most: int
+    repeated: int
+
+    @classmethod
+    def of(cls, problem: _Problem, drafts: Sequence[_Draft]) -> Mates:
+        counts = problem.kept_counts()
+        for d in drafts:
+            counts.add(d.games, d.sitting_out)
+        mates = counts.mates.values()
+        return cls(max(mates, default=0), sum(m - 1 for m in mates if m > 1))
+
+
+RESTART = 8_000
+"""The most moves one start of the search gets before the next start (a fresh grouping) is tried."""
+
+
+def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, moves: int) -> list[_Draft]:
+    """The drafts with table-mates spread by at most ``moves`` moves of tabu search (see the module).
+
+    The first start is the drafts themselves; later starts regroup each round's seated players greedily
+    (who sits out stays), since a fresh grouping escapes what the partner-first stages settled into. The
+    best of all starts by the search's own ranking is kept, so the result is never worse than the
+    drafts."""
+    if moves <= 0 or all(len(d.games) <= 1 for d in drafts):
+        return drafts
+    rng = random.Random(run.seed)
+    search = _Search(problem, drafts, rng)
+    best_cost, best = search.cost, search.snapshot()
+    left = moves
+    start = 0
+    while left > 0 and not search.at_floor(best_cost) and not run.over():
+        if start:
+            if any(search.kept_partners):
+                break  # a fresh grouping would break partnerships of the plan being replaced
+            search.load(_greedy(problem, drafts, rng))
+        used, tables, cost = search.run(min(left, RESTART), run)
+        left -= used
+        start += 1
+        if cost < best_cost:
+            best_cost, best = cost, tables
+    return [
+        _Draft(tuple(_canonical(((t[0], t[1]), (t[2], t[3]))) for t in tables), d.sitting_out)
+        for tables, d in zip(best, drafts, strict=True)
+    ]
+
+
+def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> list[_Draft]:
+    """Each round's seated players regrouped at random, each table filled with whoever has met its
+    players least so far."""
+    met = problem.kept_counts().mates
+    grouped = []
+    for d in drafts:
+        left = sorted(p for game in d.games for pq in game for p in pq)
+        rng.shuffle(left)
+        games = []
+        while left:
+            table = [left.pop()]
+            while len(table) < 4:
+                pick = min(left, key=lambda q: sum(met[pair_key(q, x)] for x in table))
+                left.remove(pick)
+                table.append(pick)
+            for i, p in enumerate(table):
+                for q in table[i + 1 :]:
+                    met[pair_key(p, q)] += 1
+            a, b, c, e = table
+            games.append(_canonical(((a, b), (c, e))))
+        grouped.append(_Draft(tuple(games), d.sitting_out))
+    return grouped
+
+
+class _Search:
+    """The state of the tabu search: each free round's tables, the counts, and the cost by pair."""
+
+    def __init__(self, problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> None:
+        n = problem.n
+        self.n = n
+        self.rng = rng
+        self.problem = problem
+        self.load(drafts)
+        counts = problem.kept_counts()
+        for dr in drafts:
+            counts.add(dr.games, dr.sitting_out)
+        self.kept_partners: list[frozenset[Pair]] = []
+        for r in problem.free:
+            old = problem.previous[r]
+            here_now = problem.present[r]
+            self.kept_partners.append(
+                frozenset(
+                    pair_key(p, q)
+                    for t in (old.tables if old is not None else ())
+                    for p, q in ((t.north, t.south), (t.east, t.west))
+                    if p in here_now and q in here_now and problem.allowed(p, q)
+                )
+            )
+        played = [counts.played[p] for p in range(n)]
+        self.most_floor = most_meetings_floor(problem, played)
+        self.repeat_floor = repeated_meetings_floor(problem, played)
+        allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
+        regular = problem.regular_pairs()
+        self.high = max((self.c[p][q] for p, q in allowed), default=0)
+        self.low = min((self.c[p][q] for p, q in allowed if (p, q) in regular), default=0)
+        opponent_slots = problem.meetings()
+        self.opponent_high = max(0, -(-opponent_slots // max(1, n * (n - 1) // 2)))
+        self.avoid = problem.avoid
+        self.regular = regular
+        pairs = n * (n - 1) // 2
+        top = problem.rounds + 1
+        level = pairs * top + 1
+        """A pair one meeting above the least possible most meetings outweighs all repeats below that,
+        and a pair one higher still outweighs all the pairs below it."""
+        self.mate_cost = [
+            max(0, m - 1) + (level ** min(m - self.most_floor, 4) * (1 + max(0, m - self.most_floor - 4)))
+            if m > self.most_floor
+            else max(0, m - 1)
+            for m in range(top + 1)
+        ]
+        self.weight_mates = pairs * top + 1
+        """Table-mates outweigh every opponent overflow."""
+        self.weight_partner = self.weight_mates * (pairs * level**5 + 1)
+        """The partner range outweighs everything."""
+        kinds = [[0] * n for _ in range(n)]
+        for p, q in problem.pairs():
+            kinds[p][q] = kinds[q][p] = 2 if (p, q) in self.avoid else 0 if (p, q) in regular else 1
+        self.kinds = kinds
+        self.table = [
+            [[self._pair_cost(kind, c, m) for m in range(top + 1)] for c in range(top + 1)]
+            for kind in range(3)
+        ]
+        """(kind, partner count, meetings) -> a pair's cost; kinds: 0 regular, 1 not always here, 2 avoided."""
+        self.cost = self.recount()
+
+    def load(self, drafts: Sequence[_Draft]) -> None:
+        """Start from ``drafts``: their tables, the counts with the kept rounds', no move tabu."""
+        n = self.n
+        self.tables: list[list[_TABLE]] = [[[a, b, c, d] for (a, b), (c, d) in dr.games] for dr in drafts]
+        self.where: list[list[int]] = []
+        for tables in self.tables:
+            here = [-1] * n
+            for t, table in enumerate(tables):
+                for p in table:
+                    here[p] = t
+            self.where.append(here)
+        counts = self.problem.kept_counts()
+        for dr in drafts:
+            counts.add(dr.games, dr.sitting_out)
+        self.c = [[0] * n for _ in range(n)]
+        self.m = [[0] * n for _ in range(n)]
+        for (p, q), k in counts.partners.items():
+            self.c[p][q] = self.c[q][p] = k
+        for (p, q), k in counts.mates.items():
+            self.m[p][q] = self.m[q][p] = k
+        self.tabu: list[list[int]] = [[0] * n for _ in self.tables]
+        if hasattr(self, "table"):
+            self.cost = self.recount()
+
+    def recount(self) -> int:
+        return sum(self.pair_cost(p, q, self.c[p][q], self.m[p][q]) for p, q in self.problem.pairs())
+
+    def snapshot(self) -> list[list[_TABLE]]:
+        return [[list(t) for t in tables] for tables in self.tables]
+
+    def _pair_cost(self, kind: int, c: int, m: int) -> int:
+        """One pair's share of the cost: partner range first, then table-mates (the most meetings, then
+        the repeats), then opponents above their ceiling."""
+        partner = c if kind == 2 else max(0, c - self.high) + (max(0, self.low - c) if kind == 0 else 0)
+        opponents = max(0, m - c - self.opponent_high)
+        return partner * self.weight_partner + self.mate_cost[m] * self.weight_mates + opponents
+
+    def pair_cost(self, p: Player, q: Player, c: int, m: int) -> int:
+        return self.table[self.kinds[p][q]][c][m]
+
+    def at_floor(self, cost: int | None = None) -> bool:
+        """Whether nothing is left to gain: the cost is the counting floor of the repeats alone."""
+        return (self.cost if cost is None else cost) <= self.repeat_floor * self.weight_mates
+
+    def _delta(self, changes: Sequence[tuple[Player, Player, int, int]]) -> int:
+        """The change of cost when each (p, q) changes its partner count by dc and its meetings by dm."""
+        c, m, cost = self.c, self.m, self.pair_cost
+        return sum(
+            cost(p, q, c[p][q] + dc, m[p][q] + dm) - cost(p, q, c[p][q], m[p][q]) for p, q, dc, dm in changes
+        )
+
+    def _swap_delta(self, r: int, x: Player, y: Player) -> int:
+        """``_delta(_swap_changes(r, x, y))``, without building the changes: the search's inner loop."""
+        a_table = self.tables[r][self.where[r][x]]
+        b_table = self.tables[r][self.where[r][y]]
+        px = a_table[a_table.index(x) ^ 1]
+        py = b_table[b_table.index(y) ^ 1]
+        table, kinds, c, m = self.table, self.kinds, self.c, self.m
+        kx, ky, cx, cy, mx, my = kinds[x], kinds[y], c[x], c[y], m[x], m[y]
+        delta = 0
+        for a in a_table:
+            if a != x:
+                dc = a == px
+                t = table[kx[a]]
+                delta += t[cx[a] - dc][mx[a] - 1] - t[cx[a]][mx[a]]
+                t = table[ky[a]]
+                delta += t[cy[a] + dc][my[a] + 1] - t[cy[a]][my[a]]
+        for b in b_table:
+            if b != y:
+                dc = b == py
+                t = table[ky[b]]
+                delta += t[cy[b] - dc][my[b] - 1] - t[cy[b]][my[b]]
+                t = table[kx[b]]
+                delta += t[cx[b] + dc][mx[b] + 1] - t[cx[b]][mx[b]]
+        return delta
+
+    def _swap_changes(self, r: int, x: Player, y: Player) -> list[tuple[Player, Player, int, int]]:
+        """x and y, at different tables of round r, change places (and so partners)."""
+        a_table = self.tables[r][self.where[r][x]]
+        b_table = self.tables[r][self.where[r][y]]
+        px = _partner(a_table, x)
+        py = _partner(b_table, y)
+        changes = []
+        for a in a_table:
+            if a != x:
+                changes.append((x, a, -(a == px), -1))
+                changes.append((y, a, int(a == px), 1))
+        for b in b_table:
+            if b != y:
+                changes.append((y, b, -(b == py), -1))
+                changes.append((x, b, int(b == py), 1))
+        return changes
+
+    def _split_changes(self, r: int, t: int, split: int) -> list[tuple[Player, Player, int, int]]:
+        """Table t of round r re-paired as its ``split``-th way of forming two partnerships."""
+        a, b, c, d = self.tables[r][t]
+        new = _SPLITS[split](a, b, c, d)
+        return [(a, b, -1, 0), (c, d, -1, 0), (new[0], new[1], 1, 0), (new[2], new[3], 1, 0)]
+
+    def _lost(self, r: int, x: Player, y: Player) -> list[Pair]:
+        """The partnerships a swap of x and y in round r breaks."""
+        a_table = self.tables[r][self.where[r][x]]
+        b_table = self.tables[r][self.where[r][y]]
+        return [(x, a_table[a_table.index(x) ^ 1]), (y, b_table[b_table.index(y) ^ 1])]
+
+    def _breaks_kept(self, r: int, pairs: Sequence[Pair]) -> bool:
+        kept = self.kept_partners[r]
+        return bool(kept) and any(pair_key(*pq) in kept for pq in pairs)
+
+    def _apply(self, changes: Sequence[tuple[Player, Player, int, int]], delta: int) -> None:
+        c, m = self.c, self.m
+        for p, q, dc, dm in changes:
+            c[p][q] += dc
+            c[q][p] += dc
+            m[p][q] += dm
+            m[q][p] += dm
+        self.cost += delta
+
+    def _swap(self, r: int, x: Player, y: Player) -> None:
+        ta, tb = self.where[r][x], self.where[r][y]
+        a_table, b_table = self.tables[r][ta], self.tables[r][tb]
+        a_table[a_table.index(x)] = y
+        b_table[b_table.index(y)] = x
+        self.where[r][x], self.where[r][y] = tb, ta
+
+    def _conflicted(self) -> list[tuple[int, Player]]:
+        """(round, player) at a table with someone they meet more than once."""
+        m = self.m
+        found = []
+        for r, tables in enumerate(self.tables):
+            for table in tables:
+                for x in table:
+                    if any(y != x and m[x][y] > 1 for y in table):
+                        found.append((r, x))
+        return found
+
+    def run(self, moves: int, run: _Run) -> tuple[int, list[list[_TABLE]], int]:
+        """Tabu search: each move takes the best swap (or re-pairing) in a round with a conflict, not
+        tabu unless it beats the best; after ``STALL`` moves without a new best, restart from the best
+        with a few random swaps."""
+        rng = self.rng
+        best_cost = self.cost
+        best = self.snapshot()
+        since = last_best = step = 0
+        for step in range(moves):
+            if step - last_best >= GIVE_UP:
+                break
+            if step % 64 == 0 and run.over():
+                break
+            run.charge(MOVE_WORK)
+            conflicted = self._conflicted()
+            if not conflicted:
+                break
+            r = rng.choice(conflicted)[0]
+            chosen = self._best_move(r, [x for s, x in conflicted if s == r], step, best_cost)
+            if chosen is not None:
+                delta, changes, move = chosen
+                self._apply(changes, delta)
+                if move[0] == "swap":
+                    self._swap(r, move[1], move[2])
+                    tenure = 4 + rng.randrange(8)
+                    self.tabu[r][move[1]] = self.tabu[r][move[2]] = step + tenure
+                else:
+                    t, split = move[1], move[2]
+                    self.tables[r][t] = list(_SPLITS[split](*self.tables[r][t]))
+            if self.cost < best_cost:
+                best_cost, since, last_best = self.cost, 0, step
+                best = self.snapshot()
+                if self.at_floor():
+                    break
+            else:
+                since += 1
+            if since >= STALL:
+                self._restore(best, best_cost)
+                self._shake(max(2, self.n // 8))
+                since = 0
+        return step + 1, best, best_cost
+
+    def _best_move(
+        self, r: int, players: Sequence[Player], step: int, best_cost: int
+    ) -> tuple[int, list[tuple[Player, Player, int, int]], tuple[str, int, int]] | None:
+        """The best move of round r among swaps of its conflicted players and re-pairings of their
+        tables; ties drawn at random."""
+        where, tabu = self.where[r], self.tabu[r]
+        kept = bool(self.kept_partners[r])
+        found: list[tuple[int, tuple[str, int, int]]] = []
+        best = None
+        for x in players:
+            for y in range(self.n):
+                if where[y] < 0 or where[y] == where[x]:
+                    continue
+                delta = self._swap_delta(r, x, y)
+                if best is not None and delta > best:
+                    continue
+                if (tabu[x] > step or tabu[y] > step) and self.cost + delta >= best_cost:
+                    continue
+                if kept and self._breaks_kept(r, self._lost(r, x, y)):
+                    continue
+                if best is None or delta < best:
+                    best, found = delta, [(delta, ("swap", x, y))]
+                else:
+                    found.append((delta, ("swap", x, y)))
+        for t in sorted({where[x] for x in players}):
+            for split in (1, 2):
+                changes = self._split_changes(r, t, split)
+                if self._breaks_kept(r, [(p, q) for p, q, dc, _ in changes if dc < 0]):
+                    continue
+                delta = self._delta(changes)
+                if best is None or delta < best:
+                    best, found = delta, [(delta, ("split", t, split))]
+                elif delta == best:
+                    found.append((delta, ("split", t, split)))
+        if not found:
+            return None
+        delta, move = self.rng.choice(found)
+        changes = (
+            self._swap_changes(r, move[1], move[2])
+            if move[0] == "swap"
+            else self._split_changes(r, *move[1:])
+        )
+        return delta, changes, move
+
+    def _restore(self, best: list[list[_TABLE]], best_cost: int) -> None:
+        """Go back to the best tables found, recounting what changed."""
+        for r, tables in enumerate(best):
+            for t, table in enumerate(tables):
+                now = self.tables[r][t]
+                if now == table:
+                    continue
+                self._count_table(now, -1)
+                self._count_table(table, 1)
+                self.tables[r][t] = list(table)
+                for p in table:
+                    self.where[r][p] = t
+        self.cost = best_cost
+
+    def _count_table(self, table: _TABLE, sign: int) -> None:
+        a, b, c, d = table
+        for p, q in ((a, b), (c, d)):
+            self.c[p][q] += sign
+            self.c[q][p] += sign
+        for i, p in enumerate(table):
+            for q in table[i + 1 :]:
+                self.m[p][q] += sign
+                self.m[q][p] += sign
+
+    def _shake(self, swaps: int) -> None:
+        """A few random swaps that keep the partner range and the kept partnerships."""
+        for _ in range(swaps):
+            r = self.rng.randrange(len(self.tables))
+            if len(self.tables[r]) < 2:
+                continue
+            ta, tb = self.rng.sample(range(len(self.tables[r])), 2)
+            x, y = self.rng.choice(self.tables[r][ta]), self.rng.choice(self.tables[r][tb])
+            changes = self._swap_changes(r, x, y)
+            if self._breaks_kept(r, [(p, q) for p, q, dc, _ in changes if dc < 0]):
+                continue
+            delta = self._delta(changes)
+            if delta >= self.weight_partner:
+                continue
+            self._apply(changes, delta)
+            self._swap(r, x, y)
+
+
+def _partner(table: _TABLE, player: Player) -> Player:
+    i = table.index(player)
+    return table[i ^ 1]
+
+
+_SPLITS = (
+    lambda a, b, c, d: (a, b, c, d),
+    lambda a, b, c, d: (a, c, b, d),
+    lambda a, b, c, d: (a, d, b, c),
+)
+"""The three ways four players form two partnerships, as table orders (first two partner, last two)."""
