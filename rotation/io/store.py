@@ -197,6 +197,18 @@ class Recorded:
 
 
 @dataclass(frozen=True, slots=True)
+class Changed:
+    """What `Store.change` did to one rubber: the session afterwards, what the rubber held before and
+    holds now (None: nothing)."""
+
+    stored: StoredSession
+    round: int
+    table: int
+    record: RubberRecord | None
+    previous: RubberRecord | None
+
+
+@dataclass(frozen=True, slots=True)
 class Renamed:
     """A player renamed in every session (``merged``: into a player the database already knew)."""
 
@@ -362,6 +374,27 @@ class Store:
             updated = stored.session.with_result(record, replace=replace)
             _write_result(db, session_id, record, replace=replace)
             return Recorded(StoredSession(stored.name, stored.played_on, updated), record, previous)
+
+    def change(self, name: str, edit: Callable[[Session], tuple[int, int, RubberRecord | None]]) -> Changed:
+        """Change one rubber in one transaction: ``edit`` sees the session as stored (so a check such as
+        "the phone saw 2 deals" holds at the write) and says which rubber holds what afterwards; a
+        SessionError from it stores nothing."""
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            stored = _load(db, session_id, self.path)
+            round_number, table, record = edit(stored.session)
+            previous = stored.session.result(round_number, table)
+            if record is None:
+                updated = stored.session.without_result(round_number, table)
+                db.execute(
+                    "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
+                    (session_id, round_number, table),
+                )
+            else:
+                updated = stored.session.with_result(record, replace=True)
+                _write_result(db, session_id, record, replace=True)
+            after = StoredSession(stored.name, stored.played_on, updated)
+            return Changed(after, round_number, table, record, previous)
 
     def sessions(self) -> list[SessionSummary]:
         """Every saved session, oldest first."""
