@@ -3,14 +3,16 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 1, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 2, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
                      "scoring" object), schedule (JSON: the rounds, seats holding score-sheet positions),
                      created_at
     session_players  (session_id, position) -> player_id: the score sheet, position 0 = highest card
-    results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at
+    results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at;
+                     a rubber in play holds the deals entered so far
+    web_secrets      session_id -> secret: the key `chicago serve` derives its link tokens from (v2)
 
 A schedule names no one: its seats hold score-sheet positions and ``session_players`` says who holds each
 position, so renaming a player is one row and a player is the same row in every session.
@@ -40,7 +42,7 @@ from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -83,7 +85,14 @@ _SCHEMA_V1: Final = (
     ) WITHOUT ROWID""",
 )
 
-MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1,)
+_WEB_SECRETS_V2: Final = (
+    """CREATE TABLE web_secrets (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+        secret TEXT NOT NULL CHECK (length(secret) >= 32)
+    )""",
+)
+
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1, _WEB_SECRETS_V2)
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -395,6 +404,25 @@ class Store:
                 _write_result(db, session_id, record, replace=True)
             after = StoredSession(stored.name, stored.played_on, updated)
             return Changed(after, round_number, table, record, previous)
+
+    def web_secret(self, name: str, *, renew: bool = False) -> str:
+        """The session's key for `chicago serve` links, made on first use (``renew``: a new one, so every
+        link handed out before stops working). Kept in the file so the links stay the same across restarts
+        of the server and on every machine that opens this database."""
+        import secrets
+
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            row = db.execute("SELECT secret FROM web_secrets WHERE session_id = ?", (session_id,)).fetchone()
+            if row is not None and not renew:
+                return str(row[0])
+            secret = secrets.token_urlsafe(32)
+            db.execute(
+                "INSERT INTO web_secrets (session_id, secret) VALUES (?, ?)"
+                " ON CONFLICT (session_id) DO UPDATE SET secret = excluded.secret",
+                (session_id, secret),
+            )
+            return secret
 
     def sessions(self) -> list[SessionSummary]:
         """Every saved session, oldest first."""
