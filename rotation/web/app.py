@@ -171,6 +171,8 @@ def create_app(db: Path, name: str) -> Starlette:
             return refused("The form did not come from this server's page.")
         form = await request.form()
         key, typed = str(form.get("k", "")), str(form.get("deal", ""))
+        if form.get("quick") == "pass":
+            typed = "pass"
         round_number, seen = _int(str(form.get("r", ""))), _int(str(form.get("seen", "")))
         try:
             session = load()

@@ -209,3 +209,12 @@ def test_a_rubber_started_on_the_command_line_continues_on_a_phone(evening: Even
     shown = cli(evening.db, "show", "ev")
     assert "In progress, round 1 table 1" in shown
     assert "Rubber: N-S 140, E-W 1170: E-W +10" in cli(evening.db, "record", "ev", "-r", "1", "2D N =")
+
+
+def test_the_passed_out_button(evening: Evening) -> None:
+    """One press records a passed-out deal, whatever is in the Deal box: the same dealer deals again."""
+    data = {"k": evening.key("table 1"), "r": "1", "seen": "0", "deal": "", "quick": "pass"}
+    page = evening.client.post("/t/1/add", data=data)
+    assert page.status_code == 200
+    words = text(page.text)
+    assert "redeal passed out" in words and "Deal 1: Ann (South) deals" in words
