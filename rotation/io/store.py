@@ -428,18 +428,23 @@ class Store:
         """Every saved session, oldest first."""
         with self._transaction(write=False) as db:
             rows = db.execute(
-                "SELECT s.name, s.played_on, s.scoring, s.schedule,"
-                " (SELECT count(*) FROM results r WHERE r.session_id = s.id)"
+                "SELECT s.id, s.name, s.played_on, s.scoring, s.schedule"
                 " FROM sessions s ORDER BY s.played_on, s.name_key"
             ).fetchall()
+            counted: dict[int, list[int | None]] = {}
+            for session_id, deals in db.execute("SELECT session_id, deals FROM results"):
+                played = None if deals is None else sum(1 for deal in json.loads(deals) if deal != "pass")
+                counted.setdefault(session_id, []).append(played)
         summaries = []
-        for name, played_on, scoring, schedule, recorded in rows:
+        for session_id, name, played_on, scoring, schedule in rows:
             try:
                 movement = movement_from_data(json.loads(schedule))
                 rules = ScoringRules.from_mapping(json.loads(scoring))
             except (ValueError, FormatError, InvalidRulesError) as error:
                 raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
             rubbers = sum(len(rnd.tables) for rnd in movement.rounds)
+            cycle = len(rules.vulnerability)  # a rubber in play is not recorded yet
+            recorded = sum(1 for n in counted.get(session_id, []) if n is None or n >= cycle)
             summaries.append(
                 SessionSummary(
                     name, date.fromisoformat(played_on), movement.n_players, rubbers, recorded, rules

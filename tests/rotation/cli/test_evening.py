@@ -442,3 +442,11 @@ def test_a_rubber_recorded_deal_by_deal(runner: CliRunner, db: Path) -> None:
     assert json.loads(ok(runner, "tally", "bulletin", "--json").output)["rubbers"] == []
     ok(runner, "record", "bulletin", "-r", "2", "4H S =")
     assert "Removed" in ok(runner, "record", "bulletin", "-r", "2", "--undo").output
+
+
+def test_sessions_counts_only_complete_rubbers(runner: CliRunner, db: Path) -> None:
+    save_bulletin_evening(runner)
+    ok(runner, "record", "bulletin", "-r", "1", "2S E +1", "pass")
+    ok(runner, "record", "bulletin", "-r", "2", "--net", "E-W +3")
+    listed = json.loads(ok(runner, "sessions", "--json").output)
+    assert listed["sessions"][0]["recorded"] == 1
