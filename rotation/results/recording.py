@@ -87,14 +87,7 @@ def add_deals(
         )
     before = existing.deals or () if existing is not None else ()
     if seen is not None and seen != len(before):
-        last = f" {deal_text(before[-1])}" if before else ""
-        raise MovedOnError(
-            f"Another phone entered deal {len(before)}:{last}; press Add deal again to add yours as deal"
-            f" {len(before) + 1}"
-            if len(before) > seen
-            else f"A deal was taken back at this table: {len(before)} entered now; check and add again",
-            existing,
-        )
+        raise MovedOnError(_moved_on(session, existing, before, seen), existing)
     if existing is not None and session.is_complete(existing):
         raise SessionError(
             f"{where} is already recorded and complete: use --replace to change it"
@@ -103,6 +96,25 @@ def add_deals(
     record = RubberRecord(round_number, table, deals=(*before, *deals))
     session.with_result(record, replace=True)
     return round_number, table, record
+
+
+def _moved_on(
+    session: Session, existing: RubberRecord | None, before: Sequence[RecordedDeal], seen: int
+) -> str:
+    """What the second phone is told: the deal the other phone entered, and what its own will be."""
+    if len(before) < seen:
+        return f"A deal was taken back at this table: {len(before)} entered now; check and add again"
+    number = sum(1 for deal in before if not deal.passed_out)
+    last = before[-1]
+    said = (
+        f"Another phone entered a passed-out deal (deal {number + 1} is redealt)"
+        if last.passed_out
+        else f"Another phone entered deal {number}: {deal_text(last)}"
+    )
+    if existing is not None and session.is_complete(existing):
+        return f"{said}; the rubber is complete"
+    following = number + 1
+    return f"{said}; press Add deal again to add yours as deal {following}"
 
 
 def undo_last(session: Session, round_number: int, table: int, *, seen: int | None = None) -> Edit:

@@ -218,3 +218,19 @@ def test_the_passed_out_button(evening: Evening) -> None:
     assert page.status_code == 200
     words = text(page.text)
     assert "redeal passed out" in words and "Deal 1: Ann (South) deals" in words
+
+
+def test_a_late_phone_after_the_last_deal(evening: Evening) -> None:
+    """A phone that saw three deals adds a fourth after another phone finished the rubber: it is told the
+    rubber is complete, and nothing is added."""
+    for seen, deal in enumerate(BULLETIN_DEALS):
+        evening.add(1, deal, seen=seen)
+    late = evening.add(1, "1C N =", seen=3)
+    assert late.status_code == 409
+    assert "Another phone entered deal 4: 2D N =; the rubber is complete" in text(late.text)
+    passed = evening.add(1, "pass", seen=0, round_number=2)
+    assert passed.status_code == 200
+    second = evening.add(1, "2S E +1", seen=0, round_number=2)
+    assert "Another phone entered a passed-out deal (deal 1 is redealt); press Add deal again" in text(
+        second.text
+    )
