@@ -405,6 +405,40 @@ class Store:
             after = StoredSession(stored.name, stored.played_on, updated)
             return Changed(after, round_number, table, record, previous)
 
+    def replan(self, name: str, build: Callable[[Session], tuple[Schedule, int]]) -> StoredSession:
+        """Replace the rounds still to play (someone came or went): ``build`` gets the session as stored and
+        gives the new schedule and how many rounds it keeps. The kept rounds must be seated as before and
+        every result must lie in them, so nothing recorded changes; newcomers join the score sheet after
+        the players already on it. One transaction."""
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            stored = _load(db, session_id, self.path)
+            old = stored.session
+            schedule, kept = build(old)
+            if schedule.players[: len(old.schedule.players)] != old.schedule.players:
+                raise StoreError("a new plan must keep the score sheet's players in their places")
+            if schedule.rounds[:kept] != old.schedule.rounds[:kept]:
+                raise StoreError(f"a new plan must keep the first {kept} rounds as they were played")
+            beyond = sorted((r.round, r.table) for r in old.results if r.round > kept)
+            if beyond:
+                rnd, table = beyond[0]
+                raise SessionError(
+                    f"round {rnd}, table {table} has a result already: finish the round or delete it first"
+                )
+            updated = Session(schedule, old.rules, old.results)
+            for position in range(len(old.schedule.players), len(schedule.players)):
+                player = _player_id(db, schedule.players[position])
+                db.execute(
+                    "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
+                    (session_id, position, player),
+                )
+            db.execute(
+                "UPDATE sessions SET schedule = ? WHERE id = ?",
+                (json.dumps(movement_to_data(schedule.movement)), session_id),
+            )
+            _load(db, session_id, self.path)  # reads back as written
+            return StoredSession(stored.name, stored.played_on, updated)
+
     def web_secret(self, name: str, *, renew: bool = False) -> str:
         """The session's key for `chicago serve` links, made on first use (``renew``: a new one, so every
         link handed out before stops working). Kept in the file so the links stay the same across restarts

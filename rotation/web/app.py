@@ -251,6 +251,8 @@ def create_app(db: Path, name: str) -> Starlette:
 
     async def host_post(request: Request) -> Response:
         action = request.path_params["action"]
+        if action == "replan":
+            return await host_replan(request)
         if action not in ("fix", "delete"):
             return PlainTextResponse("Not found.", 404, headers=HEADERS)
         if not same_site(request):
@@ -282,6 +284,27 @@ def create_app(db: Path, name: str) -> Starlette:
                 return host_page(
                     load(), key, 400, message=where + str(error), typed=typed, at=(round_number, table)
                 )
+        except StoreError as error:
+            return failed(error)
+        return RedirectResponse(link("/host", key), 303, headers=HEADERS)
+
+    async def host_replan(request: Request) -> Response:
+        """Someone came or went: plan the rounds not yet played again for the players named now."""
+        from rotation.web.replan import replan
+
+        if not same_site(request):
+            return refused("The form did not come from this server's page.")
+        form = await request.form()
+        key, typed = str(form.get("k", "")), str(form.get("players", ""))
+        try:
+            grant = who(request, key)
+            if grant is None or grant.role is not Role.HOST:
+                return refused()
+            try:
+                with Store.open(db, create=False) as store:
+                    store.replan(name, lambda s: replan(s, typed.splitlines()))
+            except SessionError as error:
+                return host_page(load(), key, 400, message=f"Not replanned: {error}", players=typed)
         except StoreError as error:
             return failed(error)
         return RedirectResponse(link("/host", key), 303, headers=HEADERS)

@@ -481,3 +481,22 @@ def test_a_version_1_database_gains_web_secrets(tmp_path: Path, monkeypatch: pyt
         assert len(secret) >= 32 and store.web_secret("x") == secret
         assert store.web_secret("x", renew=True) != secret
     assert pragma(path, "user_version") == SCHEMA_VERSION == 2
+
+
+def test_a_replan_keeps_what_was_played(tmp_path: Path) -> None:
+    """A new plan must seat the kept rounds as before, keep the score sheet's players in place and leave no
+    result outside the kept rounds; otherwise nothing changes."""
+    with Store.open(tmp_path / "x.db") as store:
+        store.save("x", date(2024, 1, 1), five())
+        store.record("x", net(1, "E-W +3"))
+        old = store.load("x").session.schedule
+        turned = Schedule(old.players, Movement(5, tuple(reversed(old.movement.rounds))))
+        with pytest.raises(StoreError, match="keep the first 1 rounds"):
+            store.replan("x", lambda s: (turned, 1))
+        with pytest.raises(SessionError, match="round 1, table 1 has a result already"):
+            store.replan("x", lambda s: (old, 0))
+        renamed = Schedule(("Zed", *old.players[1:]), old.movement)
+        with pytest.raises(StoreError, match="score sheet's players"):
+            store.replan("x", lambda s: (renamed, 1))
+        assert store.load("x").session.schedule == old
+        assert store.replan("x", lambda s: (old, 1)).session.schedule == old

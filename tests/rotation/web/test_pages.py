@@ -234,3 +234,30 @@ def test_a_late_phone_after_the_last_deal(evening: Evening) -> None:
     assert "Another phone entered a passed-out deal (deal 1 is redealt); press Add deal again" in text(
         second.text
     )
+
+
+def test_the_host_replans_when_someone_arrives(evening: Evening) -> None:
+    """After round 1, Zed arrives: the rounds to come are planned again for six, round 1 and its result
+    stay, Zed joins the score sheet and the tally is unchanged; a round in play must be finished first."""
+    host = evening.key("host")
+    for seen, deal in enumerate(BULLETIN_DEALS):
+        evening.add(1, deal, seen=seen)
+    before = json.loads(cli(evening.db, "tally", "ev", "--json"))
+    evening.add(1, "2S E +1", seen=0, round_number=2)
+    players = "\n".join(["Ann", "Helen", "Doris", "Jean", "Shirley", "Zed"])
+    busy = evening.client.post("/host/replan", data={"k": host, "players": players})
+    assert busy.status_code == 400 and "round 2, table 1 has a result already" in text(busy.text)
+    assert "Zed" in busy.text  # what was typed is kept
+    evening.client.post("/t/1/undo", data={"k": host, "r": "2", "seen": "1"})
+    done = evening.client.post("/host/replan", data={"k": host, "players": players})
+    assert done.status_code == 200
+    data = json.loads(cli(evening.db, "export", "ev"))
+    assert data["players"] == ["Ann", "Helen", "Doris", "Jean", "Shirley", "Zed"]
+    assert data["rounds"][0]["tables"][0]["north"] == "Helen" and data["rounds"][0]["sitting_out"] == [
+        "Shirley"
+    ]
+    assert any("Zed" in json.dumps(r) for r in data["rounds"][1:])
+    after = json.loads(cli(evening.db, "tally", "ev", "--json"))
+    assert after["rubbers"] == before["rubbers"]
+    refused = evening.client.post("/host/replan", data={"k": evening.key("table 1"), "players": players})
+    assert refused.status_code == 403
