@@ -28,9 +28,6 @@ class Access:
     role: Role
     table: int | None = None
 
-    def may_read(self) -> bool:
-        return True
-
     def may_write(self, table: int) -> bool:
         """A table link writes only its own table's rubbers; the host link writes any."""
         return self.role is Role.HOST or (self.role is Role.TABLE and self.table == table)
