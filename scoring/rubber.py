@@ -85,6 +85,8 @@ class RubberScore:
     first_dealer: Seat
     deals: tuple[DealScore, ...]
     entries: tuple[Entry, ...]
+    complete: bool = True
+    """False for a rubber still being played (`score_rubber(..., partial=True)`): no end-of-rubber premium."""
 
     def points(self, side: Side) -> int:
         return sum(entry.points for entry in self.entries if entry.side is side)
@@ -109,6 +111,25 @@ class RubberScore:
             return None
         return sum(deal.russian.ns_imps for deal in self.deals if deal.russian is not None)
 
+    def line_totals(self, side: Side, line: Line) -> int:
+        """A side's points above or below the line, as the pad adds them up."""
+        return sum(e.points for e in self.entries if e.side is side and e.line is line)
+
+    def part_scores(self) -> dict[Side, int]:
+        """Each side's live part score ("60 on"): trick points toward game since the last game (Chicago)."""
+        live = dict.fromkeys(Side, 0)
+        for entry in self.entries:
+            if entry.item is Item.TRICK_POINTS:
+                live[entry.side] += entry.points
+            elif entry.item is Item.GAME:
+                live = dict.fromkeys(Side, 0)
+        return live
+
+    @property
+    def counted(self) -> int:
+        """Counted deals so far (passed-out deals are redealt and do not count)."""
+        return len(self.deals)
+
     @property
     def tally(self) -> int:
         """The N-S tally for this rubber: the net rounded once, or IMPs under Russian scoring."""
@@ -120,22 +141,44 @@ def score_rubber(
     deals: Iterable[RecordedDeal | Result | PassedOut | str],
     first_dealer: Seat,
     rules: ScoringRules | None = None,
+    *,
+    partial: bool = False,
 ) -> RubberScore:
-    """Score a rubber's deals, in the order played, dealt first by ``first_dealer``."""
+    """Score a rubber's deals, in the order played, dealt first by ``first_dealer``. With ``partial``
+    fewer deals than the cycle are a rubber still in play (scored so far, as at the table), not an error."""
     rules = ScoringRules() if rules is None else rules
-    counted = _count_deals([RecordedDeal.of(deal) for deal in deals], first_dealer, rules)
+    counted = _count_deals([RecordedDeal.of(deal) for deal in deals], first_dealer, rules, partial=partial)
+    complete = len(counted) == len(rules.vulnerability)
     entries: list[Entry] = []
     if rules.method is Method.CHICAGO:
-        entries.extend(_chicago_entries(counted, rules.partscore_premium))
+        entries.extend(_chicago_entries(counted, rules.partscore_premium, complete=complete))
     else:
         for deal in counted:
             entries.extend(_duplicate_entries(deal))
     if rules.method is Method.RUSSIAN:
         counted = [_with_russian(deal) for deal in counted]
-    return RubberScore(rules, first_dealer, tuple(counted), tuple(entries))
+    return RubberScore(rules, first_dealer, tuple(counted), tuple(entries), complete)
 
 
-def _count_deals(deals: list[RecordedDeal], first_dealer: Seat, rules: ScoringRules) -> list[DealScore]:
+def next_deal(
+    deals: Iterable[RecordedDeal], first_dealer: Seat, rules: ScoringRules
+) -> tuple[int, Seat, Vulnerability] | None:
+    """The deal to play next in a rubber in play: its number, dealer and vulnerability (what the table
+    needs before bidding), or None when the rubber is complete."""
+    cycle = rules.vulnerability
+    counted = sum(1 for deal in deals if not deal.passed_out)
+    if counted >= len(cycle):
+        return None
+    dealer = first_dealer
+    for _ in range(counted):
+        dealer = dealer.left
+    number = counted + 1
+    return number, dealer, cycle.vulnerability(number, dealer)
+
+
+def _count_deals(
+    deals: list[RecordedDeal], first_dealer: Seat, rules: ScoringRules, *, partial: bool = False
+) -> list[DealScore]:
     """Number the counted deals, give each its dealer and vulnerability, and check each is scorable."""
     cycle = rules.vulnerability
     counted: list[DealScore] = []
@@ -155,7 +198,7 @@ def _count_deals(deals: list[RecordedDeal], first_dealer: Seat, rules: ScoringRu
         counted.append(DealScore(number, dealer, cycle.vulnerability(number, dealer), deal, passes))
         dealer = dealer.left
         passes = 0
-    if len(counted) != len(cycle):
+    if len(counted) != len(cycle) and not partial:
         passed = (
             f", and {passes} passed out (a passed-out deal is redealt and does not count)" if passes else ""
         )
@@ -198,7 +241,9 @@ def _with_russian(deal: DealScore) -> DealScore:
     return DealScore(deal.number, deal.dealer, deal.vulnerability, deal.deal, deal.passed_out, score)
 
 
-def _chicago_entries(deals: list[DealScore], premium: PartscorePremium) -> Iterator[Entry]:
+def _chicago_entries(
+    deals: list[DealScore], premium: PartscorePremium, *, complete: bool = True
+) -> Iterator[Entry]:
     """Rubber-bridge scoring over the rubber's deals (seed 001, "Regular"; seed 000 for `outstanding`).
 
     Trick points go below the line and accumulate toward game; the side reaching 100 scores the game
@@ -219,13 +264,13 @@ def _chicago_entries(deals: list[DealScore], premium: PartscorePremium) -> Itera
             if below[side] >= GAME_TRICK_POINTS:
                 yield _entry(deal, side, Item.GAME, CHICAGO_GAME_PREMIUM[vulnerable])
                 below = dict.fromkeys(Side, 0)
-            elif deal is deals[-1] and premium is PartscorePremium.DEAL4:
+            elif complete and deal is deals[-1] and premium is PartscorePremium.DEAL4:
                 yield _entry(deal, side, Item.PART_SCORE_PREMIUM, CHICAGO_PART_SCORE_PREMIUM)
         else:
             yield _entry(deal, side.other, Item.UNDERTRICKS, points.undertricks)
         if deal.deal.honors is not None:
             yield _entry(deal, deal.deal.honors.side, Item.HONORS, deal.deal.honors.points)
-    if premium is PartscorePremium.OUTSTANDING:
+    if complete and premium is PartscorePremium.OUTSTANDING:
         for side in Side:
             if below[side]:
                 yield _entry(deals[-1], side, Item.PART_SCORE_PREMIUM, CHICAGO_PART_SCORE_PREMIUM)

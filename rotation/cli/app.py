@@ -19,7 +19,7 @@ from typer.core import TyperGroup
 from rotation.cli.common import DATABASE
 
 COMMANDS = (
-    "plan", "check", "score", "tally", "cards", "record", "sessions", "show",
+    "plan", "check", "score", "tally", "cards", "record", "serve", "sessions", "show",
     "rank", "export", "import", "rename", "players", "delete",
 )  # fmt: skip
 """The order `chicago --help` lists the commands in: an evening's, from planning to the season."""
@@ -87,6 +87,6 @@ def _options(
     DATABASE.set(db)
 
 
-from rotation.cli import evening, planning, season  # noqa: E402  (each registers its commands on app)
+from rotation.cli import evening, planning, season, serving  # noqa: E402  (each registers its commands)
 
-__all__ = ["app", "evening", "planning", "season"]
+__all__ = ["app", "evening", "planning", "season", "serving"]

@@ -126,33 +126,77 @@ def record_command(
             help="The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points)."
         ),
     ] = None,
-    replace: Annotated[bool, typer.Option("--replace", help="Change a rubber already recorded.")] = False,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Change a rubber already recorded (its deals or net, whole).")
+    ] = False,
+    undo: Annotated[
+        bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
+    ] = False,
+    delete: Annotated[
+        bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")
+    ] = False,
 ) -> None:
-    """Record one rubber of a saved session, checked against its schedule; prints the rubber's score and
-    the running tally."""
-    from rotation.results.recording import parse_deal_argument, record_report, resolve_table
+    """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
+    deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
+    tally). Prints the rubber's score and the running tally."""
+    from rotation.results import recording
     from rotation.results.session import RubberRecord
     from scoring.deal import InvalidDealError
     from scoring.tally import InvalidNetError, RecordedNet
 
-    if deals and net is not None:
+    if undo or delete:
+        if undo and delete:
+            fail("give --undo (take back the last deal) or --delete (remove the rubber), not both")
+        if deals or net is not None or replace:
+            fail(f"--{'undo' if undo else 'delete'} takes no deals, --net or --replace")
+    elif deals and net is not None:
         fail("give the rubber's deals or its --net, not both")
-    if not deals and net is None:
+    elif not deals and net is None:
         fail("give the rubber's deals (e.g. '2S E +1' pass '4H S =' '3NT W -1' '1C N +2') or --net 'E-W +3'")
     try:
-        recorded_deals = tuple(parse_deal_argument(text) for text in deals) if deals else None
+        recorded_deals = tuple(recording.parse_deal_argument(text) for text in deals) if deals else None
         recorded_net = RecordedNet.parse(net) if net is not None else None
     except (InvalidDealError, InvalidNetError) as error:
         fail(str(error))
 
+    if undo or delete:
+
+        def edit(session: Session) -> recording.Edit:
+            number = recording.resolve_table(session, round_number, table)
+            change = recording.undo_last if undo else recording.delete_rubber
+            return change(session, round_number, number)
+
+        with open_store(create=False) as store:
+            changed = store.change(name, edit)
+        edited = (changed.round, changed.table, changed.record)
+        for line in recording.edit_report(
+            changed.stored.name, changed.stored.session, edited, changed.previous
+        ):
+            typer.echo(line)
+        return
+
+    if recorded_deals is not None and not replace:
+
+        def add(session: Session) -> recording.Edit:
+            number = recording.resolve_table(session, round_number, table)
+            return recording.add_deals(session, round_number, number, recorded_deals)
+
+        with open_store(create=False) as store:
+            added = store.change(name, add)
+        assert added.record is not None
+        lines = recording.record_report(added.stored.name, added.stored.session, added.record, None)
+        for line in lines:
+            typer.echo(line)
+        return
+
     def build(session: Session) -> RubberRecord:
-        number = resolve_table(session, round_number, table)
+        number = recording.resolve_table(session, round_number, table)
         return RubberRecord(round_number, number, deals=recorded_deals, net=recorded_net)
 
     with open_store(create=False) as store:
         done = store.record(name, build, replace=replace)
     session = done.stored.session
-    for line in record_report(done.stored.name, session, done.record, done.previous):
+    for line in recording.record_report(done.stored.name, session, done.record, done.previous):
         typer.echo(line)
 
 
@@ -179,6 +223,11 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
             console.print(results_table(session))
     except SessionError as error:
         fail(f"{stored.name}: {error}")
+    from rotation.results.recording import progress_line
+
+    for record in session.in_progress():
+        where = f"round {record.round} table {record.table}"
+        typer.echo(f"In progress, {where}: {progress_line(session, record)}")
     missing = session.missing()
     if missing:
         where = ", ".join(f"round {r} table {t}" for r, t in missing)

@@ -197,10 +197,9 @@ def import_command(
             )
         stored = store.save(title, day, session)
     note_matched_names(session.schedule.players, stored.session.schedule.players)
-    total = len(session.results) + len(session.missing())
     typer.echo(
         f"Imported {file} as {stored.name!r} ({day.isoformat()}): {len(session.schedule.players)} players,"
-        f" {len(session.results)} of {total} rubbers recorded."
+        f" {len(session.complete_results)} of {session.rubber_count} rubbers recorded."
     )
 
 

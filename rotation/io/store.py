@@ -3,14 +3,16 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 1, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 2, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
                      "scoring" object), schedule (JSON: the rounds, seats holding score-sheet positions),
                      created_at
     session_players  (session_id, position) -> player_id: the score sheet, position 0 = highest card
-    results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at
+    results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at;
+                     a rubber in play holds the deals entered so far
+    web_secrets      session_id -> secret: the key `chicago serve` derives its link tokens from (v2)
 
 A schedule names no one: its seats hold score-sheet positions and ``session_players`` says who holds each
 position, so renaming a player is one row and a player is the same row in every session.
@@ -40,7 +42,7 @@ from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -83,7 +85,14 @@ _SCHEMA_V1: Final = (
     ) WITHOUT ROWID""",
 )
 
-MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1,)
+_WEB_SECRETS_V2: Final = (
+    """CREATE TABLE web_secrets (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+        secret TEXT NOT NULL CHECK (length(secret) >= 32)
+    )""",
+)
+
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1, _WEB_SECRETS_V2)
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -193,6 +202,18 @@ class Recorded:
 
     stored: StoredSession
     record: RubberRecord
+    previous: RubberRecord | None
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """What `Store.change` did to one rubber: the session afterwards, what the rubber held before and
+    holds now (None: nothing)."""
+
+    stored: StoredSession
+    round: int
+    table: int
+    record: RubberRecord | None
     previous: RubberRecord | None
 
 
@@ -363,22 +384,101 @@ class Store:
             _write_result(db, session_id, record, replace=replace)
             return Recorded(StoredSession(stored.name, stored.played_on, updated), record, previous)
 
+    def change(self, name: str, edit: Callable[[Session], tuple[int, int, RubberRecord | None]]) -> Changed:
+        """Change one rubber in one transaction: ``edit`` sees the session as stored (so a check such as
+        "the phone saw 2 deals" holds at the write) and says which rubber holds what afterwards; a
+        SessionError from it stores nothing."""
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            stored = _load(db, session_id, self.path)
+            round_number, table, record = edit(stored.session)
+            previous = stored.session.result(round_number, table)
+            if record is None:
+                updated = stored.session.without_result(round_number, table)
+                db.execute(
+                    "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
+                    (session_id, round_number, table),
+                )
+            else:
+                updated = stored.session.with_result(record, replace=True)
+                _write_result(db, session_id, record, replace=True)
+            after = StoredSession(stored.name, stored.played_on, updated)
+            return Changed(after, round_number, table, record, previous)
+
+    def replan(self, name: str, build: Callable[[Session], tuple[Schedule, int]]) -> StoredSession:
+        """Replace the rounds still to play (someone came or went): ``build`` gets the session as stored and
+        gives the new schedule and how many rounds it keeps. The kept rounds must be seated as before and
+        every result must lie in them, so nothing recorded changes; newcomers join the score sheet after
+        the players already on it. One transaction."""
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            stored = _load(db, session_id, self.path)
+            old = stored.session
+            schedule, kept = build(old)
+            if schedule.players[: len(old.schedule.players)] != old.schedule.players:
+                raise StoreError("a new plan must keep the score sheet's players in their places")
+            if schedule.rounds[:kept] != old.schedule.rounds[:kept]:
+                raise StoreError(f"a new plan must keep the first {kept} rounds as they were played")
+            beyond = sorted((r.round, r.table) for r in old.results if r.round > kept)
+            if beyond:
+                rnd, table = beyond[0]
+                raise SessionError(
+                    f"round {rnd}, table {table} has a result already: finish the round or delete it first"
+                )
+            updated = Session(schedule, old.rules, old.results)
+            for position in range(len(old.schedule.players), len(schedule.players)):
+                player = _player_id(db, schedule.players[position])
+                db.execute(
+                    "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
+                    (session_id, position, player),
+                )
+            db.execute(
+                "UPDATE sessions SET schedule = ? WHERE id = ?",
+                (json.dumps(movement_to_data(schedule.movement)), session_id),
+            )
+            _load(db, session_id, self.path)  # reads back as written
+            return StoredSession(stored.name, stored.played_on, updated)
+
+    def web_secret(self, name: str, *, renew: bool = False) -> str:
+        """The session's key for `chicago serve` links, made on first use (``renew``: a new one, so every
+        link handed out before stops working). Kept in the file so the links stay the same across restarts
+        of the server and on every machine that opens this database."""
+        import secrets
+
+        with self._transaction(write=True) as db:
+            session_id = _require_session(db, name)
+            row = db.execute("SELECT secret FROM web_secrets WHERE session_id = ?", (session_id,)).fetchone()
+            if row is not None and not renew:
+                return str(row[0])
+            secret = secrets.token_urlsafe(32)
+            db.execute(
+                "INSERT INTO web_secrets (session_id, secret) VALUES (?, ?)"
+                " ON CONFLICT (session_id) DO UPDATE SET secret = excluded.secret",
+                (session_id, secret),
+            )
+            return secret
+
     def sessions(self) -> list[SessionSummary]:
         """Every saved session, oldest first."""
         with self._transaction(write=False) as db:
             rows = db.execute(
-                "SELECT s.name, s.played_on, s.scoring, s.schedule,"
-                " (SELECT count(*) FROM results r WHERE r.session_id = s.id)"
+                "SELECT s.id, s.name, s.played_on, s.scoring, s.schedule"
                 " FROM sessions s ORDER BY s.played_on, s.name_key"
             ).fetchall()
+            counted: dict[int, list[int | None]] = {}
+            for session_id, deals in db.execute("SELECT session_id, deals FROM results"):
+                played = None if deals is None else sum(1 for deal in json.loads(deals) if deal != "pass")
+                counted.setdefault(session_id, []).append(played)
         summaries = []
-        for name, played_on, scoring, schedule, recorded in rows:
+        for session_id, name, played_on, scoring, schedule in rows:
             try:
                 movement = movement_from_data(json.loads(schedule))
                 rules = ScoringRules.from_mapping(json.loads(scoring))
             except (ValueError, FormatError, InvalidRulesError) as error:
                 raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
             rubbers = sum(len(rnd.tables) for rnd in movement.rounds)
+            cycle = len(rules.vulnerability)  # a rubber in play is not recorded yet
+            recorded = sum(1 for n in counted.get(session_id, []) if n is None or n >= cycle)
             summaries.append(
                 SessionSummary(
                     name, date.fromisoformat(played_on), movement.n_players, rubbers, recorded, rules

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from rotation.model import Schedule, Table
@@ -15,8 +16,10 @@ from rotation.results.session import RubberRecord, ScoredRubber, Session, Sessio
 from rotation.results.units import tally_unit
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
+from scoring.rubber import next_deal
 from scoring.seat import Seat, Side
 from scoring.tally import signed
+from scoring.vulnerability import Vulnerability
 
 _EXTRA: Final = re.compile(r"\s+(?P<key>honou?rs|hcp)\b\s*[:=]?\s*", re.IGNORECASE)
 
@@ -50,6 +53,98 @@ def parse_deal_argument(text: str) -> RecordedDeal:
         return RecordedDeal.from_value(data)
     except InvalidResultError as error:
         raise InvalidDealError(str(error)) from None
+
+
+class MovedOnError(SessionError):
+    """Deals were added at the table since the form was shown: nothing is stored, so a result entered on
+    two phones is never added twice or lost silently; ``current`` is what the table holds now."""
+
+    def __init__(self, message: str, current: RubberRecord | None) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+Edit = tuple[int, int, RubberRecord | None]
+"""A change to one rubber: its round, its table, and what it holds afterwards (None: nothing)."""
+
+
+def add_deals(
+    session: Session,
+    round_number: int,
+    table: int,
+    deals: Sequence[RecordedDeal],
+    *,
+    seen: int | None = None,
+) -> Edit:
+    """The rubber with ``deals`` played after those already entered; the first deals start it. ``seen``
+    (the deals the phone showed) must still be what is stored, else MovedOnError."""
+    session.seating(round_number, table)
+    existing = session.result(round_number, table)
+    where = f"round {round_number}, table {table}"
+    if existing is not None and existing.net is not None:
+        raise SessionError(
+            f"{where} is already recorded as a net ({existing.net}): use --replace to change it"
+        )
+    before = existing.deals or () if existing is not None else ()
+    if seen is not None and seen != len(before):
+        raise MovedOnError(_moved_on(session, existing, before, seen), existing)
+    if existing is not None and session.is_complete(existing):
+        raise SessionError(
+            f"{where} is already recorded and complete: use --replace to change it"
+            " (or --undo to take back its last deal)"
+        )
+    record = RubberRecord(round_number, table, deals=(*before, *deals))
+    session.with_result(record, replace=True)
+    return round_number, table, record
+
+
+def _moved_on(
+    session: Session, existing: RubberRecord | None, before: Sequence[RecordedDeal], seen: int
+) -> str:
+    """What the second phone is told: the deal the other phone entered, and what its own will be."""
+    if len(before) < seen:
+        return f"A deal was taken back at this table: {len(before)} entered now; check and add again"
+    number = sum(1 for deal in before if not deal.passed_out)
+    last = before[-1]
+    said = (
+        f"Another phone entered a passed-out deal (deal {number + 1} is redealt)"
+        if last.passed_out
+        else f"Another phone entered deal {number}: {deal_text(last)}"
+    )
+    if existing is not None and session.is_complete(existing):
+        return f"{said}; the rubber is complete"
+    following = number + 1
+    return f"{said}; press Add deal again to add yours as deal {following}"
+
+
+def undo_last(session: Session, round_number: int, table: int, *, seen: int | None = None) -> Edit:
+    """The rubber without its last deal entered (a pass included); none left removes it."""
+    existing = _existing(session, round_number, table)
+    if existing.deals is None:
+        raise SessionError(
+            f"round {round_number}, table {table} was recorded as a net ({existing.net}): use --delete"
+        )
+    if seen is not None and seen != len(existing.deals):
+        raise MovedOnError(
+            f"The table has {len(existing.deals)} deals entered now (you saw {seen}): check before undoing",
+            existing,
+        )
+    rest = existing.deals[:-1]
+    return round_number, table, RubberRecord(round_number, table, deals=rest) if rest else None
+
+
+def delete_rubber(session: Session, round_number: int, table: int) -> Edit:
+    """The rubber removed, deals or net."""
+    _existing(session, round_number, table)
+    return round_number, table, None
+
+
+def _existing(session: Session, round_number: int, table: int) -> RubberRecord:
+    session.seating(round_number, table)
+    existing = session.result(round_number, table)
+    if existing is None:
+        raise SessionError(f"round {round_number}, table {table} has nothing recorded")
+    return existing
 
 
 def resolve_table(session: Session, round_number: int, table: int | None) -> int:
@@ -102,18 +197,22 @@ def record_report(
     """What `chicago record` prints once the rubber is stored: the seating, the rubber's score, the
     acknowledgement (the line starting ``Recorded``), and the running tally in ranking order."""
     schedule = session.schedule
-    scored = session.score(record)
+    seating = session.seating(record.round, record.table)
     rnd = schedule.rounds[record.round - 1]
-    out = [f"{name}, round {record.round}, table {record.table}: {seating_line(schedule, scored.seating)}"]
+    out = [f"{name}, round {record.round}, table {record.table}: {seating_line(schedule, seating)}"]
     if rnd.sitting_out and record.table == 1:
         out[-1] += f"; sitting out: {', '.join(schedule.name(p) for p in rnd.sitting_out)}"
-    out.append(f"Rubber: {rubber_line(schedule, scored, tally_unit(session.rules).label)}")
+    complete = session.is_complete(record)
+    if complete:
+        scored = session.score(record)
+        out.append(f"Rubber: {rubber_line(schedule, scored, tally_unit(session.rules).label)}")
+    else:
+        out.append(f"Rubber in play: {progress_line(session, record)}")
     replaced = f" (was {_entry(previous)})" if previous is not None else ""
-    done = len(session.results)
-    total = done + len(session.missing())
+    done = len(session.complete_results)
     out.append(
         f"Recorded {name} round {record.round}, table {record.table}: {_entry(record)}{replaced}."
-        f" {done} of {total} rubbers recorded."
+        f" {done} of {session.rubber_count} rubbers recorded."
     )
     sheet = tally(session)
     out.append(f"Tally after {done} rubber{'s' if done != 1 else ''}:")
@@ -125,6 +224,41 @@ def record_report(
             f"  ({standing.rubbers} played)"
         )
     return out
+
+
+def progress_line(session: Session, record: RubberRecord) -> str:
+    """``N-S 0, E-W 110 after 1 deal; deal 2 next: West deals, E-W vulnerable`` for a rubber in play."""
+    assert record.deals is not None
+    score = session.running(record)
+    seating = session.seating(record.round, record.table)
+    counted = score.counted
+    text = f"N-S {score.ns_points}, E-W {score.ew_points} after {counted} deal{'s' if counted != 1 else ''}"
+    coming = next_deal(record.deals, seating.first_dealer, session.rules)
+    if coming is not None:
+        number, dealer, vulnerable = coming
+        who = session.schedule.name(seating.at(dealer))
+        text += (
+            f"; deal {number} next: {who} ({dealer.name.title()}) deals, {vulnerability_words(vulnerable)}"
+        )
+    return text
+
+
+def vulnerability_words(vulnerability: Vulnerability) -> str:
+    """``nobody vulnerable``, ``E-W vulnerable``, ``both vulnerable``."""
+    text = str(vulnerability)
+    return {"none": "nobody vulnerable", "both": "both vulnerable"}.get(text, f"{text} vulnerable")
+
+
+def edit_report(name: str, session: Session, edit: Edit, previous: RubberRecord | None) -> list[str]:
+    """What `chicago record --undo / --delete` prints: what the rubber held and holds now."""
+    round_number, table, record = edit
+    was = _entry(previous) if previous is not None else "nothing"
+    if record is None:
+        return [f"Removed {name} round {round_number}, table {table} (was {was})."]
+    return [
+        f"Took back the last deal of {name} round {round_number}, table {table} (was {was}).",
+        f"Now: {_entry(record)}; {progress_line(session, record)}",
+    ]
 
 
 def _entry(record: RubberRecord) -> str:

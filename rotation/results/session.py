@@ -142,13 +142,55 @@ class Session:
         except (RubberError, InvalidRulesError, InvalidDealError) as error:
             raise SessionError(f"{where}: {error}") from None
 
+    def is_complete(self, record: RubberRecord) -> bool:
+        """A net, or as many counted deals as the cycle: only complete rubbers count in the tally."""
+        if record.deals is None:
+            return True
+        return sum(1 for deal in record.deals if not deal.passed_out) >= len(self.rules.vulnerability)
+
+    def running(self, record: RubberRecord) -> RubberScore:
+        """A rubber recorded deal by deal, scored as far as it goes (complete or still in play)."""
+        if record.deals is None:
+            raise SessionError(f"round {record.round}, table {record.table} was recorded as a net")
+        table = self.seating(record.round, record.table)
+        try:
+            return score_rubber(record.deals, table.first_dealer, self.rules, partial=True)
+        except (RubberError, InvalidRulesError, InvalidDealError) as error:
+            raise SessionError(f"round {record.round}, table {record.table}: {error}") from None
+
+    def check(self, record: RubberRecord) -> None:
+        """SessionError unless the record fits: scored whole when complete, as far as it goes when not."""
+        if self.is_complete(record):
+            self.score(record)
+        else:
+            self.running(record)
+
+    def result(self, round_number: int, table_number: int) -> RubberRecord | None:
+        """What is recorded at this round and table so far, if anything."""
+        return next((r for r in self.results if (r.round, r.table) == (round_number, table_number)), None)
+
+    @property
+    def complete_results(self) -> tuple[RubberRecord, ...]:
+        return tuple(r for r in self.results if self.is_complete(r))
+
+    def in_progress(self) -> tuple[RubberRecord, ...]:
+        """Rubbers entered deal by deal and not finished yet, in round and table order."""
+        waiting = (r for r in self.results if not self.is_complete(r))
+        return tuple(sorted(waiting, key=lambda r: (r.round, r.table)))
+
+    @property
+    def rubber_count(self) -> int:
+        """Rubbers in the schedule."""
+        return sum(len(rnd.tables) for rnd in self.schedule.rounds)
+
     def scored(self) -> tuple[ScoredRubber, ...]:
-        """Every recorded rubber, scored, in round and table order."""
-        return tuple(self.score(r) for r in sorted(self.results, key=lambda r: (r.round, r.table)))
+        """Every complete rubber, scored, in round and table order (a rubber in play is not yet counted)."""
+        done = sorted(self.complete_results, key=lambda r: (r.round, r.table))
+        return tuple(self.score(r) for r in done)
 
     def missing(self) -> tuple[tuple[int, int], ...]:
-        """(round, table) of every rubber in the schedule with no result yet."""
-        done = {(r.round, r.table) for r in self.results}
+        """(round, table) of every rubber in the schedule with no complete result yet."""
+        done = {(r.round, r.table) for r in self.complete_results}
         return tuple(
             (r, t)
             for r, rnd in enumerate(self.schedule.rounds, 1)
@@ -165,8 +207,13 @@ class Session:
                 f"round {record.round}, table {record.table} is already recorded: use --replace to change it"
             )
         updated = Session(self.schedule, self.rules, (*others, record))
-        updated.score(record)
+        updated.check(record)
         return updated
+
+    def without_result(self, round_number: int, table_number: int) -> Session:
+        """A copy with the rubber at this round and table removed."""
+        key = (round_number, table_number)
+        return Session(self.schedule, self.rules, tuple(r for r in self.results if (r.round, r.table) != key))
 
 
 @dataclass(frozen=True, slots=True)

@@ -391,3 +391,24 @@ def test_duplicate_method_totals_are_duplicate_scores(case: Case) -> None:
         points = duplicate_score(deal.result, vulnerable=deal.vulnerability.is_vulnerable(side))
         expected_net += points if side is Side.NS else -points
     assert score.net == expected_net
+
+
+def test_a_rubber_in_play_scores_as_far_as_it_goes() -> None:
+    """Deal by deal at the table: three deals of the bulletin's example score without the deal-4 premium,
+    the pad shows each side's totals and live part score, and the next deal's dealer is known."""
+    from scoring.deal import RecordedDeal
+    from scoring.rubber import Line, next_deal
+
+    partial = score_rubber(BULLETIN_DEALS[:1], N, partial=True)
+    assert not partial.complete and partial.counted == 1
+    assert partial.part_scores()[Side.EW] == 60
+    assert partial.line_totals(Side.EW, Line.BELOW) == 60
+    whole = score_rubber(BULLETIN_DEALS, N, partial=True)
+    assert whole.complete and whole.ns_points == score_rubber(BULLETIN_DEALS, N).ns_points
+    deals = [RecordedDeal.of(d) for d in BULLETIN_DEALS[:2]]
+    assert next_deal(deals, N, ScoringRules()) == (
+        3,
+        S,
+        score_rubber(BULLETIN_DEALS, N).deals[2].vulnerability,
+    )
+    assert next_deal([RecordedDeal.of(d) for d in BULLETIN_DEALS], N, ScoringRules()) is None

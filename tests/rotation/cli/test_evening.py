@@ -152,7 +152,10 @@ def test_re_recording_needs_replace(runner: CliRunner, db: Path) -> None:
         (["record", "bulletin", "-r", "1", "4H S =", "--net", "N-S +1"], "not both"),
         (["record", "bulletin", "-r", "1", "--net", "lots"], "cannot read net"),
         (["record", "bulletin", "-r", "1", "8NT N ="], "impossible"),
-        (["record", "bulletin", "-r", "1", "4H S =", "pass"], "4 deals"),
+        (["record", "bulletin", "-r", "1", "4H S =", "1C N =", "1C N =", "1C N =", "1C N ="], "4 deals"),
+        (["record", "bulletin", "-r", "1", "--undo"], "round 1, table 1 has nothing recorded"),
+        (["record", "bulletin", "-r", "1", "--delete", "--undo"], "not both"),
+        (["record", "bulletin", "-r", "1", "--delete", "4H S ="], "takes no deals"),
         (["record", "bulletin", "-r", "1", "4H S = hcp 50", "1C N =", "1C N =", "1C N ="], "0 to 40"),
         (["record", "nosuch", "-r", "1", "--net", "N-S +1"], "no saved session named 'nosuch'"),
         (["record", "bulletin", "--net", "N-S +1"], "--round"),
@@ -412,3 +415,38 @@ def test_russian_scoring_has_no_unit_or_rounding(runner: CliRunner, db: Path) ->
     args = ("plan", *BULLETIN_FIVE, "--order", "given", "--save", "x", "--scoring", "russian")
     assert "IMPs" in refused(runner, *args, "--unit", "points")
     assert "IMPs" in refused(runner, *args, "--rounding", "half-even")
+
+
+def test_a_rubber_recorded_deal_by_deal(runner: CliRunner, db: Path) -> None:
+    """Deal by deal: each call adds to the rubber in play, the tally counts it only once complete, show
+    marks it in progress, --undo takes back the last deal, a complete rubber refuses more without
+    --replace, and --delete removes it."""
+    save_bulletin_evening(runner)
+    first = ok(runner, "record", "bulletin", "-r", "1", "2S E +1").output
+    assert "Rubber in play: N-S 0, E-W 90 after 1 deal; deal 2 next" in first
+    assert "0 of 5 rubbers recorded" in first
+    assert set(tally_lines(first).values()) == {0}
+    shown = ok(runner, "show", "bulletin").output
+    assert "In progress, round 1 table 1: N-S 0, E-W 90 after 1 deal" in shown
+    ok(runner, "record", "bulletin", "-r", "1", "3NT N -2", "pass")
+    undone = ok(runner, "record", "bulletin", "-r", "1", "--undo").output
+    assert "Took back the last deal" in undone and "2S E +1; 3NT N -2" in undone
+    done = ok(runner, "record", "bulletin", "-r", "1", "6S W =", "2D N =").output
+    assert "Rubber: N-S 140, E-W 1170: E-W +10" in done and "1 of 5 rubbers recorded" in done
+    assert tally_lines(done)["Jean"] == 10
+    assert "already recorded and complete" in refused(runner, "record", "bulletin", "-r", "1", "1C N =")
+    tally = json.loads(ok(runner, "tally", "bulletin", "--json").output)
+    assert [r["ns_tally"] for r in tally["rubbers"]] == [-10]
+    removed = ok(runner, "record", "bulletin", "-r", "1", "--delete").output
+    assert removed.startswith("Removed bulletin round 1, table 1 (was 2S E +1; 3NT N -2; 6S W =; 2D N =)")
+    assert json.loads(ok(runner, "tally", "bulletin", "--json").output)["rubbers"] == []
+    ok(runner, "record", "bulletin", "-r", "2", "4H S =")
+    assert "Removed" in ok(runner, "record", "bulletin", "-r", "2", "--undo").output
+
+
+def test_sessions_counts_only_complete_rubbers(runner: CliRunner, db: Path) -> None:
+    save_bulletin_evening(runner)
+    ok(runner, "record", "bulletin", "-r", "1", "2S E +1", "pass")
+    ok(runner, "record", "bulletin", "-r", "2", "--net", "E-W +3")
+    listed = json.loads(ok(runner, "sessions", "--json").output)
+    assert listed["sessions"][0]["recorded"] == 1

@@ -103,8 +103,8 @@ def _broken(change: str) -> dict[str, Any]:
             entry["deals"][0] = {"result": "4H S +4"}
         case "1C-8":
             entry["deals"][0] = "1C W -8"
-        case "short":
-            entry["deals"] = entry["deals"][:3]
+        case "long":  # a short list is a rubber still in play, so a long one is the mistake
+            entry["deals"] = [*entry["deals"], "1C N ="]
         case "net":
             data["results"][0] = {"round": 1, "table": 1, "net": "lots"}
         case "scoring":
@@ -122,7 +122,7 @@ def _broken(change: str) -> dict[str, Any]:
         ("8NT", "level 8 is impossible"),
         ("4H+4", "+4 is impossible"),
         ("1C-8", "down at most 7"),
-        ("short", "4 deals"),
+        ("long", "4 deals"),
         ("net", "cannot read net"),
         ("scoring", "unknown method 'bingo'"),
     ],

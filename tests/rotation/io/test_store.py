@@ -58,7 +58,7 @@ def pragma(path: Path, name: str) -> object:
 
 
 def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
-    """A new file gets the schema version, the application id, WAL mode and the four tables; each open
+    """A new file gets the schema version, the application id, WAL mode and the five tables; each open
     connection uses synchronous=FULL, foreign keys and a busy timeout."""
     path = tmp_path / "new.db"
     with Store.open(path) as store:
@@ -72,7 +72,7 @@ def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
     assert pragma(path, "journal_mode") == "wal"
     with closing(sqlite3.connect(path)) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"players", "sessions", "session_players", "results"}
+    assert tables == {"players", "sessions", "session_players", "results", "web_secrets"}
 
 
 def test_the_default_path_and_its_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -460,3 +460,43 @@ def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
     with pytest.raises(NotOurDatabaseError, match="not a chicago database"):
         Store.open(path)
     assert path.read_bytes() == b"shopping list\n" * 200
+
+
+def test_a_version_1_database_gains_web_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Schema 2 adds the key of `chicago serve`'s links: a file written at version 1 is upgraded in place,
+    its results kept; the secret is made once, kept, and renewed only when asked."""
+    import rotation.io.store as module
+
+    path = tmp_path / "v1.db"
+    with monkeypatch.context() as old:
+        old.setattr(module, "MIGRATIONS", module.MIGRATIONS[:1])
+        old.setattr(module, "SCHEMA_VERSION", 1)
+        with Store.open(path) as store:
+            store.save("x", date(2024, 1, 1), five())
+            store.record("x", net(1, "E-W +3"))
+    assert pragma(path, "user_version") == 1
+    with Store.open(path) as store:
+        assert store.load("x").session.results == (net(1, "E-W +3"),)
+        secret = store.web_secret("x")
+        assert len(secret) >= 32 and store.web_secret("x") == secret
+        assert store.web_secret("x", renew=True) != secret
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 2
+
+
+def test_a_replan_keeps_what_was_played(tmp_path: Path) -> None:
+    """A new plan must seat the kept rounds as before, keep the score sheet's players in place and leave no
+    result outside the kept rounds; otherwise nothing changes."""
+    with Store.open(tmp_path / "x.db") as store:
+        store.save("x", date(2024, 1, 1), five())
+        store.record("x", net(1, "E-W +3"))
+        old = store.load("x").session.schedule
+        turned = Schedule(old.players, Movement(5, tuple(reversed(old.movement.rounds))))
+        with pytest.raises(StoreError, match="keep the first 1 rounds"):
+            store.replan("x", lambda s: (turned, 1))
+        with pytest.raises(SessionError, match="round 1, table 1 has a result already"):
+            store.replan("x", lambda s: (old, 0))
+        renamed = Schedule(("Zed", *old.players[1:]), old.movement)
+        with pytest.raises(StoreError, match="score sheet's players"):
+            store.replan("x", lambda s: (renamed, 1))
+        assert store.load("x").session.schedule == old
+        assert store.replan("x", lambda s: (old, 1)).session.schedule == old

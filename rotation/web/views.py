@@ -1,0 +1,342 @@
+"""What each page shows, as plain values built from a session: pure, so the pages' facts are tested without
+a server, and the templates only lay them out.
+
+The numbers come from the same functions as the command line (`Session.running`, `tally`), so a phone
+and `chicago tally` never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rotation.model import Player
+from rotation.render.cards import rank_text, rubber_result
+from rotation.results.recording import deal_text, vulnerability_words
+from rotation.results.session import RubberRecord, Session, SessionError, tally
+from rotation.results.units import tally_unit
+from scoring.rubber import Line, RubberScore, next_deal
+from scoring.rules import Method
+from scoring.seat import Seat, Side
+from scoring.tally import signed
+
+SEAT_NAMES = {seat: seat.name.title() for seat in Seat}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: str
+    name: str
+    deals_next: bool
+    vulnerable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    number: str
+    """``1`` .. ``4``, or ``redeal`` for a deal passed out."""
+    text: str
+    ns: int
+    ew: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideTotals:
+    side: str
+    names: str
+    above: int
+    below: int
+    part_score: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The table page: one round at one table."""
+
+    round: int
+    rounds: int
+    table: int
+    tables: int
+    seats: tuple[SeatView, ...]
+    sitting_out: str
+    entered: int
+    """Deals entered so far, passes included: the form's ``seen``."""
+    deals: tuple[DealLine, ...]
+    sides: tuple[SideTotals, ...]
+    chicago: bool
+    next_number: int | None
+    next_dealer: str
+    next_vulnerability: str
+    complete: bool
+    result: str
+    moves: tuple[str, ...]
+    by_net: str = ""
+    """The net, when the rubber was recorded as a net rather than deal by deal."""
+
+
+def round_in_play(session: Session, table: int) -> int:
+    """The first round whose rubber at this table is not complete (the last round once all are)."""
+    rounds = session.schedule.rounds
+    last = 1
+    for number, rnd in enumerate(rounds, 1):
+        if table <= len(rnd.tables):
+            last = number
+            record = session.result(number, table)
+            if record is None or not session.is_complete(record):
+                return number
+    return last
+
+
+def table_view(session: Session, round_number: int, table: int) -> TableView:
+    """Who sits where, who deals next and who is vulnerable, the deals so far, the pad, and once the rubber
+    is complete its result and where each of the four goes next round."""
+    schedule, rules = session.schedule, session.rules
+    seating = session.seating(round_number, table)
+    rnd = schedule.rounds[round_number - 1]
+    record = session.result(round_number, table)
+    recorded = record.deals if record is not None and record.deals is not None else ()
+    coming = next_deal(recorded, seating.first_dealer, rules)
+    score = session.running(RubberRecord(round_number, table, deals=recorded)) if recorded else None
+    complete = record is not None and session.is_complete(record)
+    seats = tuple(
+        SeatView(
+            SEAT_NAMES[seat],
+            schedule.name(seating.at(seat)),
+            coming is not None and coming[1] is seat,
+            coming is not None and coming[2].is_vulnerable(seat.side),
+        )
+        for seat in Seat
+    )
+    result = ""
+    if complete and record is not None:
+        result = rubber_result(session.score(record).ns_tally)
+    names = {side: " & ".join(schedule.name(p) for p in seating.pair(side)) for side in Side}
+    return TableView(
+        round=round_number,
+        rounds=len(schedule.rounds),
+        table=table,
+        tables=len(rnd.tables),
+        seats=seats,
+        sitting_out=", ".join(schedule.name(p) for p in rnd.sitting_out) if table == 1 else "",
+        entered=len(recorded),
+        deals=_deal_lines(score, recorded),
+        sides=tuple(_totals(score, side, names[side]) for side in Side),
+        chicago=rules.method is Method.CHICAGO,
+        next_number=None if coming is None else coming[0],
+        next_dealer=""
+        if coming is None
+        else f"{schedule.name(seating.at(coming[1]))} ({SEAT_NAMES[coming[1]]})",
+        next_vulnerability="" if coming is None else vulnerability_words(coming[2]),
+        complete=complete,
+        result=result,
+        moves=next_moves(session, round_number, seating.players) if complete else (),
+        by_net=str(record.net) if record is not None and record.net is not None else "",
+    )
+
+
+def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tuple[DealLine, ...]:
+    if score is None:
+        return ()
+    lines: list[DealLine] = []
+    for deal in score.deals:
+        lines.extend(DealLine("redeal", "passed out", 0, 0) for _ in range(deal.passed_out))
+        points = {
+            side: sum(e.points for e in score.entries if e.deal == deal.number and e.side is side)
+            for side in Side
+        }
+        lines.append(DealLine(str(deal.number), deal_text(deal.deal), points[Side.NS], points[Side.EW]))
+    trailing = len(recorded) - len(lines)
+    lines.extend(DealLine("redeal", "passed out", 0, 0) for _ in range(trailing))
+    return tuple(lines)
+
+
+def _totals(score: RubberScore | None, side: Side, names: str) -> SideTotals:
+    if score is None:
+        return SideTotals(side.value, names, 0, 0, 0, 0)
+    return SideTotals(
+        side.value,
+        names,
+        score.line_totals(side, Line.ABOVE),
+        score.line_totals(side, Line.BELOW),
+        score.part_scores()[side],
+        score.points(side),
+    )
+
+
+def next_moves(session: Session, round_number: int, players: tuple[Player, ...]) -> tuple[str, ...]:
+    """Where each of these players goes in the next round: ``Ann: table 2, South``, ``sits out``."""
+    schedule = session.schedule
+    if round_number >= len(schedule.rounds):
+        return tuple(f"{schedule.name(p)}: the evening is over" for p in players)
+    following = schedule.rounds[round_number]
+    moves = []
+    for player in players:
+        found = following.table_of(player)
+        if found is not None:
+            number, seating = found
+            where = f"table {number + 1}, {SEAT_NAMES[seating.seat_of(player)]}"
+        elif player in following.sitting_out:
+            where = "sits out"
+        else:
+            where = "away"
+        moves.append(f"{schedule.name(player)}: round {round_number + 1}, {where}")
+    return tuple(moves)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    round: int
+    where: str
+    partner: str
+    opponents: str
+    result: str
+    running: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    name: str
+    position: int
+    rounds: tuple[PlayerRound, ...]
+    total: str
+    unit: str
+
+
+def player_view(session: Session, position: int) -> PlayerView:
+    """One player's evening: seat, partner and opponents each round, and their running tally."""
+    schedule = session.schedule
+    sheet = tally(session)
+    shares: dict[int, int] = {}
+    for rubber in sheet.rubbers:
+        share = rubber.credit().get(position)
+        if share is not None:
+            shares[rubber.record.round] = share
+    running, rows = 0, []
+    for number, rnd in enumerate(schedule.rounds, 1):
+        found = rnd.table_of(position)
+        if found is None:
+            where = "sits out" if position in rnd.sitting_out else "away"
+            rows.append(PlayerRound(number, where, "", "", "", signed(running) if running else "0"))
+            continue
+        table_index, seating = found
+        seat = seating.seat_of(position)
+        where = f"table {table_index + 1}, {SEAT_NAMES[seat]}" if len(rnd.tables) > 1 else SEAT_NAMES[seat]
+        left, right = seating.opponents_of(position)
+        result = ""
+        if number in shares:
+            running += shares[number]
+            result = signed(shares[number]) if shares[number] else "0"
+        else:
+            record = session.result(number, table_index + 1)
+            result = "in play" if record is not None else ""
+        rows.append(
+            PlayerRound(
+                number,
+                where,
+                schedule.name(seating.partner_of(position)),
+                f"{schedule.name(left)} (left), {schedule.name(right)} (right)",
+                result,
+                signed(running) if running else "0",
+            )
+        )
+    return PlayerView(
+        schedule.name(position),
+        position,
+        tuple(rows),
+        signed(running) if running else "0",
+        tally_unit(session.rules).label,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    rank: str
+    name: str
+    position: int
+    total: str
+    played: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    lines: tuple[StandingLine, ...]
+    rubbers: tuple[str, ...]
+    unit: str
+    scoring: str
+    complete: int
+    total: int
+    in_play: tuple[str, ...] = field(default=())
+
+
+def standings_view(session: Session) -> StandingsView:
+    """The evening's tally, the same numbers as `chicago tally`."""
+    schedule = session.schedule
+    sheet = tally(session)
+    lines = tuple(
+        StandingLine(
+            rank_text(s.rank, s.tied),
+            schedule.name(s.player),
+            s.player,
+            signed(s.total) if s.total else "0",
+            s.rubbers,
+        )
+        for s in sheet.standings
+    )
+    rubbers = tuple(
+        f"Round {r.record.round}"
+        + (f", table {r.record.table}" if len(schedule.rounds[r.record.round - 1].tables) > 1 else "")
+        + f": {rubber_result(r.ns_tally)}"
+        for r in sheet.rubbers
+    )
+    in_play = tuple(
+        f"Round {r.round}, table {r.table}: {sum(1 for d in r.deals or () if not d.passed_out)} deals"
+        for r in session.in_progress()
+    )
+    return StandingsView(
+        lines,
+        rubbers,
+        tally_unit(session.rules).label,
+        session.rules.describe(),
+        len(session.complete_results),
+        session.rubber_count,
+        in_play,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HostRubber:
+    round: int
+    table: int
+    players: str
+    status: str
+    complete: bool
+    entered: tuple[str, ...]
+
+
+def host_view(session: Session) -> tuple[HostRubber, ...]:
+    """Every table's progress per round: nothing yet, deals entered, or complete with its result."""
+    schedule = session.schedule
+    out = []
+    for number, rnd in enumerate(schedule.rounds, 1):
+        for t, seating in enumerate(rnd.tables, 1):
+            record = session.result(number, t)
+            players = ", ".join(f"{SEAT_NAMES[s][0]} {schedule.name(seating.at(s))}" for s in Seat)
+            entered: tuple[str, ...] = ()
+            if record is None:
+                status, complete = "not started", False
+            elif record.net is not None:
+                status, complete = f"net {record.net}: {rubber_result(session.score(record).ns_tally)}", True
+            else:
+                entered = tuple(deal_text(d) for d in record.deals or ())
+                complete = session.is_complete(record)
+                try:
+                    status = (
+                        f"complete: {rubber_result(session.score(record).ns_tally)}"
+                        if complete
+                        else f"{sum(1 for d in record.deals or () if not d.passed_out)} of"
+                        f" {len(session.rules.vulnerability)} deals"
+                    )
+                except SessionError as error:
+                    status = str(error)
+            out.append(HostRubber(number, t, players, status, complete, entered))
+    return tuple(out)

@@ -1,0 +1,102 @@
+"""A real browser on a phone-sized screen: Playwright drives Debian's Chromium against uvicorn serving the
+bulletin's evening; the four deals of the bulletin's example go in through the Deal box, the page says
+E-W +10, and the standings page shows what `chicago tally` prints."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rotation.cli import app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path("/tmp")
+"""Where the screenshots go: never into the repository."""
+
+
+@pytest.fixture
+def served(db: Path) -> Iterator[dict[str, str]]:
+    """The bulletin's five players saved as ``ev`` and served by uvicorn in a thread on a free port."""
+    import uvicorn
+
+    from rotation.web.app import create_app
+    from rotation.web.serve import bind, links
+
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["plan", "Ann", "Helen", "Doris", "Jean", "Shirley", "--order", "given", "--save", "ev"]
+    )
+    assert result.exit_code == 0, result.output
+    sock = bind("127.0.0.1", 0)
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server = uvicorn.Server(uvicorn.Config(create_app(db, "ev"), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started
+    try:
+        yield dict(links(db, "ev", base))
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def browser_or_skip() -> Any:
+    if not CHROMIUM.exists():
+        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install -e '.[test]')")
+    return sync_playwright
+
+
+def test_a_rubber_entered_on_a_phone_in_a_real_browser(served: dict[str, str], db: Path) -> None:
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+            page.goto(served["table 1"])
+            assert "Ann (South) deals, nobody vulnerable" in page.inner_text("body")
+            page.screenshot(path=str(SCREENSHOTS / "chicago-table-start.png"), full_page=True)
+            for number, deal in enumerate(["2S E +1", "3NT N -2", "6S W =", "2D N ="], 1):
+                page.get_by_label("Deal").fill(deal)
+                page.get_by_role("button", name="Add deal").click()
+                page.wait_for_load_state()
+                if number == 2:
+                    page.screenshot(path=str(SCREENSHOTS / "chicago-table-playing.png"), full_page=True)
+            body = page.inner_text("body")
+            assert "E-W +10" in body and "The rubber is complete." in body
+            page.screenshot(path=str(SCREENSHOTS / "chicago-table-done.png"), full_page=True)
+            page.goto(served["standings"])
+            page.screenshot(path=str(SCREENSHOTS / "chicago-standings.png"), full_page=True)
+            rows = page.locator("table tr").all_inner_texts()
+        finally:
+            browser.close()
+    tally = json.loads(CliRunner().invoke(app, ["tally", "ev", "--json"]).output)
+    shown = {row.split("\t")[1]: row.split("\t")[2] for row in rows[1:]}
+    expected = {
+        p["name"]: (f"+{p['total']}" if p["total"] > 0 else str(p["total"])) for p in tally["players"]
+    }
+    assert shown == expected
+    assert expected["Jean"] == "+10" and expected["Ann"] == "-10"

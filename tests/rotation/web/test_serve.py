@@ -1,0 +1,68 @@
+"""`chicago serve`: the links it prints, the QR code, the refusal of a port in use, and the start-up cost
+it must not add to other commands."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rotation.cli import app
+from tests.rotation.web.conftest import Evening
+
+
+def test_serve_prints_a_link_a_line_and_a_qr_code(
+    evening: Evening, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """Host, standings, then each table; the tokens are the ones the app accepts; --new-links changes them."""
+    import rotation.web.serve as serve
+
+    served: list[Any] = []
+    monkeypatch.setattr(serve, "run", lambda db, name, sock: served.append((db, name)))
+    result = runner.invoke(app, ["serve", "ev", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert re.fullmatch(r"host: http://127\.0\.0\.1:\d+/host\?k=[0-9a-f]{32}", lines[0])
+    assert re.fullmatch(r"standings: http://127\.0\.0\.1:\d+/standings\?k=[0-9a-f]{32}", lines[1])
+    assert re.fullmatch(r"table 1: http://127\.0\.0\.1:\d+/t/1\?k=[0-9a-f]{32}", lines[2])
+    assert lines[0].endswith(evening.key("host")) and lines[2].endswith(evening.key("table 1"))
+    assert any("█" in line or "▀" in line or "▄" in line for line in lines[3:])  # the QR code
+    assert served == [(evening.db, "ev")]
+    renewed = runner.invoke(app, ["serve", "ev", "--port", "0", "--new-links"])
+    assert renewed.output.splitlines()[0].split("k=")[1] != evening.key("host")
+
+
+def test_a_port_in_use_is_one_line(evening: Evening, runner: CliRunner) -> None:
+    from rotation.web.serve import bind
+
+    taken = bind("127.0.0.1", 0)
+    try:
+        result = runner.invoke(app, ["serve", "ev", "--port", str(taken.getsockname()[1])])
+    finally:
+        taken.close()
+    assert result.exit_code == 2 and "chicago: error: cannot listen on 127.0.0.1:" in result.output
+
+
+def test_serving_an_unknown_session_is_one_line(db: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["serve", "nosuch"])
+    assert result.exit_code == 2 and result.output.startswith("chicago: error:")
+
+
+def test_other_commands_do_not_load_the_web_stack(evening: Evening) -> None:
+    """record, tally and show start as fast as before: no starlette, jinja2, uvicorn or segno."""
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from rotation.cli import app\n"
+        "for args in (['record', 'ev', '-r', '1', '2S E +1'], ['tally', 'ev'], ['show', 'ev']):\n"
+        "    assert CliRunner().invoke(app, args).exit_code == 0\n"
+        "web = {'starlette', 'jinja2', 'uvicorn', 'segno'}\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & web))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
