@@ -182,6 +182,6 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     missing = session.missing()
     if missing:
         where = ", ".join(f"round {r} table {t}" for r, t in missing)
-        typer.echo(f"Still to record ({len(missing)}): {where}")
+        console.print(Text(f"Still to record ({len(missing)}): {where}"))  # folds at the terminal's width
     else:
         typer.echo(f"All {len(session.results)} rubbers recorded.")

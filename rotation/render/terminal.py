@@ -65,7 +65,11 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
     for seat in Seat:  # on a narrow terminal a long name folds onto a second line, never cut short
         out.add_column(seat.name.title(), overflow="fold")
     out.add_column("Deals", min_width=8)
-    out.add_column("Sits out", overflow="fold")
+    absent = any(r.sitting_out for r in schedule.rounds) or any(
+        schedule.movement.away(n) for n in range(len(schedule.rounds))
+    )
+    if absent:  # an evening where everyone always plays gives the names the column's room
+        out.add_column("Sits out", overflow="fold")
     for number, rnd in enumerate(schedule.rounds, 1):
         away = schedule.movement.away(number - 1)
         for t, table in enumerate(rnd.tables, 1):
@@ -83,7 +87,8 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
                 extra = "; ".join(
                     filter(None, [extra, "away: " + ", ".join(schedule.name(p) for p in sorted(away))])
                 )
-            row.append(extra)
+            if absent:
+                row.append(extra)
             _add_row(out, *row, end_section=multi and t == len(rnd.tables))
     return out
 
@@ -398,6 +403,7 @@ def results_table(session: Session) -> RichTable:
             justify="right" if column in ("round", "table") else "left",
             min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(column)),
             no_wrap=column == "result",
+            overflow="fold",  # a long pair of names folds onto more lines, never cut short
         )
     for rubber, entries in rows:  # one deal a line, so a contract never splits across lines
         _add_row(
