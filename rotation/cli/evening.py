@@ -97,7 +97,12 @@ def cards_command(
     if chosen is CardFormat.PDF:
         from rotation.render.pdf import render_pdf
 
-        data: bytes | str = render_pdf(cards, paper, created=datetime.now().astimezone())
+        data: bytes | str = render_pdf(
+            cards,
+            paper,
+            created=datetime.now().astimezone(),
+            note=lambda text: typer.echo(f"Note: {text}.", err=True),
+        )
     else:
         from rotation.render.text import render_markdown, render_text
 
