@@ -17,7 +17,7 @@ from rotation.balance import Balance
 from rotation.deals import deal_plans
 from rotation.model import Schedule, Table
 from rotation.names import shown
-from rotation.render.cards import rank_text, rubber_result
+from rotation.render.cards import PENDING, pending_tables, rank_text, rubber_result
 from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
 from rotation.results.units import tally_unit
@@ -281,9 +281,14 @@ def tally_tables(sheet: TallySheet) -> Group:
     seated: dict[int, set[int]] = {rnd: set() for rnd in rounds}
     for rubber in sheet.rubbers:
         seated[rubber.record.round].update(rubber.seating.players)
+    waiting: dict[int, set[int]] = {rnd: set() for rnd in rounds}  # at a table still to record
+    for rnd, t in pending_tables(sheet):
+        waiting[rnd].update(schedule.rounds[rnd - 1].tables[t - 1].players)
     for p, name in enumerate(schedule.players):
         cells = [
-            Text(signed(total), style="" if p in seated[rnd] else "dim")
+            Text(PENDING)
+            if p in waiting[rnd]
+            else Text(signed(total), style="" if p in seated[rnd] else "dim")
             for rnd, total in zip(rounds, sheet.running(p), strict=True)
         ]
         _add_row(running, str(p + 1), name, *cells)
@@ -333,9 +338,11 @@ def tally_tables(sheet: TallySheet) -> Group:
     ]
     missing = session.missing()
     if missing:
+        marked = f" ({PENDING} on the score sheet)" if any(waiting.values()) else ""
         parts.append(
             Text(
-                f"Not recorded yet ({len(missing)}): " + ", ".join(f"round {r} table {t}" for r, t in missing)
+                f"Not recorded yet ({len(missing)}){marked}: "
+                + ", ".join(f"round {r} table {t}" for r, t in missing)
             )
         )
     return Group(*parts)

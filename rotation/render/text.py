@@ -221,11 +221,12 @@ def player_cells(cards: Cards, line: PlayerRound, with_running: bool) -> list[st
     return cells
 
 
-def deal_rows(seating: TableRound) -> tuple[list[str], list[list[str]]]:
-    """A round's deals: number, dealer, vulnerability and the recorded result."""
+def deal_rows(seating: TableRound, *, entered: bool = False) -> tuple[list[str], list[list[str]]]:
+    """A round's deals: number, dealer, vulnerability and the recorded result (``entered``: with the
+    passed-out deals and honors, as the pad shows it)."""
     recorded = seating.recorded
     headers = ["Deal", "Dealer", "Vulnerable", *(["Result"] if recorded else [])]
-    return headers, [list(deal.cells()[: len(headers)]) for deal in seating.deals]
+    return headers, [list(deal.cells(entered=entered)[: len(headers)]) for deal in seating.deals]
 
 
 def compass(seating: TableRound) -> list[str]:
@@ -252,7 +253,7 @@ def pad_lines(pad: ScorePad) -> list[str]:
     """The score pad: who is vulnerable on each deal, then WE (N-S) and THEY (E-W) above and below the
     line, then the totals; empty spaces to write in when nothing is recorded yet."""
     seating = pad.seating
-    headers, rows = deal_rows(seating)
+    headers, rows = deal_rows(seating, entered=True)
     box = pad.dealer_box()
     lines = [
         "X dealer box: " + ", ".join(f"{seat.value} {numbers(box[seat])}" for seat in Seat),
@@ -362,7 +363,13 @@ def _text_tables(cards: Cards) -> list[str]:
             out += ["  " + line for line in compass(seating)]
             headers, rows = deal_rows(seating)
             out += [("  " + line).rstrip() for line in grid(headers, rows, ">", limit=PAGE - 2)]
+            out += [f"  {net_line(seating)}"] if seating.net else []
     return out
+
+
+def net_line(seating: TableRound) -> str:
+    """What a table card says of a rubber recorded as its net, without the deals."""
+    return f"Recorded as {seating.net} (the net only, no deals entered)"
 
 
 def _absent(seating: TableRound) -> str:
@@ -387,6 +394,8 @@ def _text_tally(cards: Cards) -> list[str]:
         out += [""] if number else []
         out += grid(*block, limit=PAGE)
     results = result_lines(grid_)
+    if grid_.pending:
+        out += ["", *fold_lines([grid_.pending_note()], PAGE, "  ")]
     if results:
         out += ["", *fold_lines(results, PAGE, "  ")]
     return out
@@ -433,6 +442,7 @@ def render_markdown(cards: Cards) -> str:
                     out += compass(seating)
                     out += ["```", ""]
                     out += md_table(*deal_rows(seating), ">")
+                    out += ["", md_text(net_line(seating))] if seating.net else []
         elif document is Document.PADS:
             for pad in cards.pads:
                 out += [
@@ -448,6 +458,7 @@ def render_markdown(cards: Cards) -> str:
             assert grid_ is not None
             out += ["", f"{grid_.column_label} 1 to {grid_.rounds}: running totals in {grid_.unit}.", ""]
             out += md_table(*tally_columns(grid_))
+            out += ["", md_text(grid_.pending_note())] if grid_.pending else []
             results = result_lines(grid_)
             if results:
                 out += [""] + [f"- {md_text(line)}" for line in results]
