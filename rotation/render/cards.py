@@ -8,7 +8,7 @@ the documents as text or Markdown and `rotation.render.pdf` as a PDF to print; p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -121,6 +121,8 @@ class PlayerRound:
     """The deals on which this player's side is vulnerable."""
     running: int | None = None
     """The player's running tally after this round, when the round has results."""
+    pending: bool = False
+    """Whether the player's table is still to record while other tables of the round are recorded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +140,8 @@ def player_row(line: PlayerRound, *, multi_table: bool, running: bool, you: str 
     partner, opponents (left, right), first dealer (``you`` when the player deals first), the deals they
     deal, the deals they are vulnerable on, and the running tally when the card has one. A round not
     played keeps only its number and tally: the printer writes "sits out" or "away" across the blanks."""
-    tally = ("" if line.running is None else signed(line.running),) if running else ()
+    shown = PENDING if line.pending else "" if line.running is None else signed(line.running)
+    tally = (shown,) if running else ()
     if line.presence is not Presence.PLAYS:
         return (str(line.round), *[""] * (6 + multi_table), *tally)
     assert line.seat is not None
@@ -434,6 +437,7 @@ def _running_by_round(sheet: TallySheet, player: Player) -> dict[int, int]:
 
 
 def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallySheet) -> tuple[PlayerCard, ...]:
+    waiting = pending_tables(sheet)
     cards = []
     for player, name in enumerate(schedule.players):
         running = _running_by_round(sheet, player)
@@ -445,7 +449,10 @@ def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                 lines.append(PlayerRound(number, presence, running=running.get(number)))
                 continue
             index, table = found
-            lines.append(_player_round(schedule, cycle, player, number, index + 1, table, running))
+            line = _player_round(schedule, cycle, player, number, index + 1, table, running)
+            if (number, index + 1) in waiting:
+                line = replace(line, pending=True)
+            lines.append(line)
         cards.append(PlayerCard(player + 1, name, tuple(lines)))
     return tuple(cards)
 

@@ -91,3 +91,12 @@ def test_the_pdf_says_the_same() -> None:
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
     for words in ("Recorded as E-W +3", "honors E-W 100", "passed out", "not recorded yet: round 2 table 2"):
         assert words in text, words
+
+
+def test_player_cards_mark_the_tally_still_to_record() -> None:
+    cards = build_cards(session_from_data(EVENING))
+    ed = next(card for card in cards.players if card.name == "Ed")
+    assert [line.pending for line in ed.rounds] == [False, True]
+    text = render_text(cards)
+    card = text.split("Ed (no. 2")[1].split("\n\n")[0].splitlines()
+    assert card[-1].split()[-1] == PENDING and card[-2].split()[-1] == "+11"
