@@ -497,9 +497,15 @@ def _wal(path: Path) -> Path:
 
 
 def _writable(path: Path) -> bool:
-    """Whether this user may write the database and make its -wal and -shm files beside it (false on a
-    read-only file system, a read-only file, or a file in a folder this user cannot write)."""
-    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+    """Whether this user may write the database and its -wal and -shm files (false on a read-only file
+    system, for a read-only file, or in a folder this user cannot write unless both are already there
+    and writable)."""
+    if not os.access(path, os.W_OK):
+        return False
+    if os.access(path.parent, os.W_OK | os.X_OK):
+        return True
+    sides = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    return all(side.exists() and os.access(side, os.W_OK) for side in sides)
 
 
 def _read_only_uri(path: Path) -> str:
