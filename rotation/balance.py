@@ -12,13 +12,13 @@ Pairs who must not partner (``avoid``) are left out of the partner counts' sprea
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from math import ceil, floor
 
-from rotation.model import Movement, Pair, Player, pair_key
+from rotation.model import Movement, Pair, Player, Round, pair_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,72 +178,102 @@ def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) ->
     """Count partners, opponents, sit-outs, first deals and seat moves of ``movement``.
 
     ``avoid`` names pairs who must not partner: they are left out of the partner spread and bound."""
-    players = movement.players
-    avoided = frozenset(pair_key(p, q) for p, q in avoid)
-    repeats: Counter[Player] = Counter({p: 0 for p in players})
-    fair: dict[Player, Fraction] = {p: Fraction(0) for p in players}
-    partners: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
-    opponents: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
-    played: Counter[Player] = Counter({p: 0 for p in players})
-    sat_out: Counter[Player] = Counter({p: 0 for p in players})
-    away: Counter[Player] = Counter({p: 0 for p in players})
-    first_deals: Counter[Player] = Counter({p: 0 for p in players})
-    seat_moves: Counter[Player] = Counter({p: 0 for p in players})
-    in_seat = {p: [0, 0, 0, 0] for p in players}
-    run: Counter[Player] = Counter()
-    longest: Counter[Player] = Counter({p: 0 for p in players})
-    where_before: dict[Player, tuple[int, int]] = {}
-    seats = 0
-
+    counts = _Counts(movement, avoid)
     for rnd in movement.rounds:
+        counts.add(rnd)
+    return counts.balance()
+
+
+def prefix_checks(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Iterator[Balance]:
+    """``check`` of the first 1, 2, ... rounds of ``movement`` (the evening stopped after each round),
+    counted in one pass: each round is added once to running counts, so the whole is linear in the
+    rounds (times the pairs copied into each answer), where checking every prefix afresh is quadratic.
+    Each answer equals ``check`` of that prefix."""
+    counts = _Counts(movement, avoid)
+    for rnd in movement.rounds:
+        counts.add(rnd)
+        yield counts.balance()
+
+
+class _Counts:
+    """The checker's running counts, one round at a time."""
+
+    def __init__(self, movement: Movement, avoid: Iterable[tuple[Player, Player]]) -> None:
+        players = movement.players
+        self.movement = movement
+        self.players = players
+        self.avoided = frozenset(pair_key(p, q) for p, q in avoid)
+        self.repeats: Counter[Player] = Counter({p: 0 for p in players})
+        self.fair: dict[Player, Fraction] = {p: Fraction(0) for p in players}
+        self.partners: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
+        self.opponents: Counter[Pair] = Counter({pq: 0 for pq in combinations(players, 2)})
+        self.played: Counter[Player] = Counter({p: 0 for p in players})
+        self.sat_out: Counter[Player] = Counter({p: 0 for p in players})
+        self.away: Counter[Player] = Counter({p: 0 for p in players})
+        self.first_deals: Counter[Player] = Counter({p: 0 for p in players})
+        self.seat_moves: Counter[Player] = Counter({p: 0 for p in players})
+        self.in_seat = {p: [0, 0, 0, 0] for p in players}
+        self.run: Counter[Player] = Counter()
+        self.longest: Counter[Player] = Counter({p: 0 for p in players})
+        self.where_before: dict[Player, tuple[int, int]] = {}
+        self.seats = 0
+        self.rounds = 0
+        self.avoided_pairs = len(self.avoided & self.partners.keys())
+
+    def add(self, rnd: Round) -> None:
+        partners, opponents = self.partners, self.opponents
         where_now: dict[Player, tuple[int, int]] = {}
+        self.rounds += 1
         for number, table in enumerate(rnd.tables):
-            seats += 4
+            self.seats += 4
             n, e, s, w = table.players
             partners[pair_key(n, s)] += 1
             partners[pair_key(e, w)] += 1
             for p, q in ((n, e), (n, w), (s, e), (s, w)):
                 opponents[pair_key(p, q)] += 1
-            first_deals[table.dealer] += 1
+            self.first_deals[table.dealer] += 1
             for seat_index, p in enumerate(table.players):
-                played[p] += 1
-                in_seat[p][seat_index] += 1
+                self.played[p] += 1
+                self.in_seat[p][seat_index] += 1
                 where_now[p] = (number, seat_index)
         present = rnd.present
         for p in present:
-            fair[p] += Fraction(len(rnd.sitting_out), len(present))
-        for p in players:
+            self.fair[p] += Fraction(len(rnd.sitting_out), len(present))
+        run, longest = self.run, self.longest
+        for p in self.players:
             if p in rnd.sitting_out:
-                sat_out[p] += 1
+                self.sat_out[p] += 1
                 if run[p]:
-                    repeats[p] += 1
+                    self.repeats[p] += 1
                 run[p] += 1
                 longest[p] = max(longest[p], run[p])
             else:
                 run[p] = 0
                 if p not in where_now:
-                    away[p] += 1
+                    self.away[p] += 1
         for p, place in where_now.items():
-            if p in where_before and where_before[p] != place:
-                seat_moves[p] += 1
-        where_before = where_now
+            if p in self.where_before and self.where_before[p] != place:
+                self.seat_moves[p] += 1
+        self.where_before = where_now
 
-    n_pairs = len(partners)
-    return Balance(
-        n_players=movement.n_players,
-        n_rounds=len(movement.rounds),
-        partners=dict(partners),
-        opponents=dict(opponents),
-        played=dict(played),
-        sat_out=dict(sat_out),
-        away=dict(away),
-        longest_sit_out_run=dict(longest),
-        first_deals=dict(first_deals),
-        seat_moves=dict(seat_moves),
-        partner_bound=Bound.of(seats // 2, n_pairs - len(avoided & partners.keys())),
-        opponent_bound=Bound.of(seats, n_pairs),
-        repeat_sit_outs=dict(repeats),
-        fair_sit_outs=fair,
-        avoid=avoided,
-        seats={p: (north, east, south, west) for p, (north, east, south, west) in in_seat.items()},
-    )
+    def balance(self) -> Balance:
+        """The counts so far as the checker's answer (copies: later rounds do not change it)."""
+        n_pairs = len(self.partners)
+        return Balance(
+            n_players=self.movement.n_players,
+            n_rounds=self.rounds,
+            partners=dict(self.partners),
+            opponents=dict(self.opponents),
+            played=dict(self.played),
+            sat_out=dict(self.sat_out),
+            away=dict(self.away),
+            longest_sit_out_run=dict(self.longest),
+            first_deals=dict(self.first_deals),
+            seat_moves=dict(self.seat_moves),
+            partner_bound=Bound.of(self.seats // 2, n_pairs - self.avoided_pairs),
+            opponent_bound=Bound.of(self.seats, n_pairs),
+            repeat_sit_outs=dict(self.repeats),
+            fair_sit_outs=dict(self.fair),
+            avoid=self.avoided,
+            seats={p: (north, east, south, west) for p, (north, east, south, west) in self.in_seat.items()},
+        )

@@ -60,6 +60,33 @@ class _OneLineErrors(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+def _no_type_after_flags() -> None:
+    """Typer's Rich help writes the type after every option and argument: ``--json <bool>``,
+    ``NAME|FILE <str>``. A flag takes no value, an argument with a metavar is already named and ``<str>``
+    says nothing the help does not, so none of them shows a type (the help stays readable at 80 columns).
+    Typer has no setting for this, so the one method that supplies the type is wrapped; a Typer without
+    that method is left as it is."""
+    from typer import core
+
+    for kind in (getattr(core, "TyperOption", None), getattr(core, "TyperArgument", None)):
+        method = getattr(kind, "display_type_rich", None)
+        if kind is None or method is None or getattr(method, "_chicago", False):
+            continue
+
+        def shown(self: Any, ctx: Any, _method: Any = method) -> str | None:
+            if getattr(self, "is_flag", False) or (
+                getattr(self, "param_type_name", "") == "argument" and self.metavar is not None
+            ):
+                return None
+            result: str | None = _method(self, ctx)
+            return None if result in ("<str>", "<list[str]>", "<str>...") else result
+
+        shown._chicago = True  # type: ignore[attr-defined]
+        kind.display_type_rich = shown
+
+
+_no_type_after_flags()
+
 app = typer.Typer(
     cls=_OneLineErrors,
     name="chicago",

@@ -97,7 +97,12 @@ def cards_command(
     if chosen is CardFormat.PDF:
         from rotation.render.pdf import render_pdf
 
-        data: bytes | str = render_pdf(cards, paper, created=datetime.now().astimezone())
+        data: bytes | str = render_pdf(
+            cards,
+            paper,
+            created=datetime.now().astimezone(),
+            note=lambda text: typer.echo(f"Note: {text}.", err=True),
+        )
     else:
         from rotation.render.text import render_markdown, render_text
 
@@ -231,6 +236,6 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     missing = session.missing()
     if missing:
         where = ", ".join(f"round {r} table {t}" for r, t in missing)
-        typer.echo(f"Still to record ({len(missing)}): {where}")
+        console.print(Text(f"Still to record ({len(missing)}): {where}"))  # folds at the terminal's width
     else:
         typer.echo(f"All {len(session.results)} rubbers recorded.")

@@ -268,9 +268,8 @@ def check_command(
 ) -> None:
     """Report how balanced a schedule is: partners, opponents, sit-outs, first deals and seat moves, and
     how even the evening would be if it stopped after each round."""
-    from rotation.balance import check
+    from rotation.balance import check, prefix_checks
     from rotation.io.formats import FormatError, schedule_from_data
-    from rotation.movements.order import prefix_balances
     from rotation.render.terminal import balance_report, prefix_table
 
     try:
@@ -279,7 +278,7 @@ def check_command(
         fail(f"{file}: {error}")
     console = rich_console()
     console.print(balance_report(check(schedule.movement), schedule))
-    console.print(prefix_table(prefix_balances(schedule.movement)))
+    console.print(prefix_table(list(prefix_checks(schedule.movement))))  # one pass: linear in the rounds
 
 
 @app.command("score")

@@ -120,18 +120,23 @@ def _print_season(result: Season) -> None:
 
     first, last = result.sessions[0].played_on, result.sessions[-1].played_on
     count = f"{len(result.sessions)} session{'s' if len(result.sessions) != 1 else ''}"
-    typer.echo(
-        f"Season standings: {count}, {first.isoformat()} to {last.isoformat()}, in {result.unit.label},"
-        f" ranked by {result.by.value}"
+    from rich.text import Text
+
+    console = rich_console()  # the lines fold at the terminal's width (80 columns in a pipe)
+    console.print(
+        Text(
+            f"Season standings: {count}, {first.isoformat()} to {last.isoformat()}, in {result.unit.label},"
+            f" ranked by {result.by.value}"
+        )
     )
     minimum = result.min_rubbers
     if result.lines:
-        rich_console().print(season_table(result.lines))
+        console.print(season_table(result.lines))
     else:
         typer.echo(f"Nobody has played {minimum} rubber{'s' if minimum != 1 else ''} yet.")
     if result.left_out:
         names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
-        typer.echo(f"Fewer than {minimum} rubbers, not ranked: {names}")
+        console.print(Text(f"Fewer than {minimum} rubbers, not ranked: {names}"))
 
 
 @app.command("export")

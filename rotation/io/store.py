@@ -21,6 +21,9 @@ Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk befo
 timeout so two processes can record at once, and one transaction per command (``BEGIN IMMEDIATE`` for a
 write, so the read that checks a result and the write that stores it see the same state). A database from
 a newer version of the tool is refused before anything is written to it.
+
+A database this user cannot write (a read-only file, folder or file system) is still read, without
+leaving ``-wal`` or ``-shm`` files that would stop its owner's later writes; a write to it says so.
 """
 
 from __future__ import annotations
@@ -145,6 +148,7 @@ _STORAGE_ERRORS: dict[str, tuple[type[StoreError], str]] = {
     "SQLITE_READONLY_DBMOVED": (ReadOnlyError, "was moved or deleted while open"),
     "SQLITE_BUSY": (LockedError, "is locked by another program (waited {timeout:g} s); try again"),
     "SQLITE_LOCKED": (LockedError, "is locked by another program (waited {timeout:g} s); try again"),
+    "SQLITE_CANTOPEN": (ReadOnlyError, "cannot be opened (its folder is missing, read-only or not yours)"),
     "SQLITE_NOTADB": (NotOurDatabaseError, "is not a chicago database (not an SQLite file)"),
     "SQLITE_CORRUPT": (NotOurDatabaseError, "is damaged or not an SQLite file"),
 }
@@ -273,6 +277,8 @@ class Store:
         """
         if path.exists():
             _peek(path)
+            if not _writable(path):
+                return cls(_open_read_only(path), path)
         else:
             if not create:
                 raise NoDatabaseError(f"no database at {path} yet: nothing has been saved")
@@ -571,10 +577,10 @@ class Store:
 
 def _peek(path: Path) -> None:
     """Check an existing file through a read-only connection, which can never write to it (nor checkpoint
-    its WAL into it): a newer or foreign database is refused before any read-write connection exists."""
-    uri = path.resolve().as_uri() + "?mode=ro"
+    its WAL into it): a newer or foreign database is refused before any read-write connection exists, and
+    is left as it was, with no -wal or -shm file made beside it."""
     try:
-        connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+        connection = sqlite3.connect(_read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_SECONDS)
     except sqlite3.Error as error:
         raise storage_error(path, error) from None
     try:
@@ -584,6 +590,69 @@ def _peek(path: Path) -> None:
     finally:
         connection.close()
     _check_header(path, version, app_id)
+
+
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _writable(path: Path) -> bool:
+    """Whether this user may write the database and its -wal and -shm files (false on a read-only file
+    system, for a read-only file, or in a folder this user cannot write unless both are already there
+    and writable)."""
+    if not os.access(path, os.W_OK):
+        return False
+    if os.access(path.parent, os.W_OK | os.X_OK):
+        return True
+    sides = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    return all(side.exists() and os.access(side, os.W_OK) for side in sides)
+
+
+def _read_only_uri(path: Path) -> str:
+    """How to read ``path`` without writing anything. SQLite's ``mode=ro`` still makes ``-wal`` and
+    ``-shm`` files for a WAL database and, unable to write, never removes them, and files another user
+    made there stop the owner's later writes. So while no change waits in a ``-wal`` file (the usual state:
+    the last connection to close merges it), the file is read as ``immutable``: no lock, no side file.
+    A ``-wal`` holding changes must be read through it, with ``mode=ro`` (its ``-shm`` is already there)."""
+    uri = path.resolve().as_uri()
+    wal = _wal(path)
+    if wal.exists() and wal.stat().st_size > 0:
+        return uri + "?mode=ro"
+    return uri + "?mode=ro&immutable=1"
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that reads a database this user cannot write (read-only file, folder or file system);
+    a write through it is ReadOnlyError. Its schema must be this version's: it cannot be upgraded here."""
+    try:
+        connection = sqlite3.connect(
+            _read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
+        )
+    except sqlite3.Error as error:
+        raise _read_only_error(path, error) from None
+    try:
+        version, app_id = _header(connection)
+        connection.execute("SELECT count(*) FROM sessions").fetchone()
+    except sqlite3.Error as error:
+        connection.close()
+        raise _read_only_error(path, error) from None
+    if version != SCHEMA_VERSION:
+        connection.close()
+        _check_header(path, version, app_id)
+        raise ReadOnlyError(
+            f"{path} is from an older version of chicago and must be upgraded, but cannot be written"
+            " (a read-only file, folder or file system); open it once where it can be written"
+        )
+    return connection
+
+
+def _read_only_error(path: Path, error: sqlite3.Error) -> StoreError:
+    if _wal(path).exists() and getattr(error, "sqlite_errorname", "").startswith("SQLITE_CANTOPEN"):
+        return ReadOnlyError(
+            f"{path} cannot be read here: its latest changes are still in {_wal(path).name}, which only"
+            " a program allowed to write the folder can merge; open it once where it can be written"
+        )
+    return storage_error(path, error)
 
 
 def _prepare(db: sqlite3.Connection, path: Path) -> None:

@@ -8,7 +8,7 @@ the documents as text or Markdown and `rotation.render.pdf` as a PDF to print; p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -52,6 +52,10 @@ ABOVE_THE_LINE_ORDER: Final = (
 )
 """Within one deal, the order entries go above the line, nearest the line first: the bulletin's sheet
 writes the game premium (300 (3)) under the slam premium (500 (3))."""
+
+
+PENDING: Final = "\u2026"
+"""Written in a tally cell whose table is still to record (the running total there is not known yet)."""
 
 
 def contract_text(result: Result) -> str:
@@ -117,6 +121,8 @@ class PlayerRound:
     """The deals on which this player's side is vulnerable."""
     running: int | None = None
     """The player's running tally after this round, when the round has results."""
+    pending: bool = False
+    """Whether the player's table is still to record while other tables of the round are recorded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +140,8 @@ def player_row(line: PlayerRound, *, multi_table: bool, running: bool, you: str 
     partner, opponents (left, right), first dealer (``you`` when the player deals first), the deals they
     deal, the deals they are vulnerable on, and the running tally when the card has one. A round not
     played keeps only its number and tally: the printer writes "sits out" or "away" across the blanks."""
-    tally = ("" if line.running is None else signed(line.running),) if running else ()
+    shown = PENDING if line.pending else "" if line.running is None else signed(line.running)
+    tally = (shown,) if running else ()
     if line.presence is not Presence.PLAYS:
         return (str(line.round), *[""] * (6 + multi_table), *tally)
     assert line.seat is not None
@@ -163,12 +170,24 @@ class DealLine:
     """The recorded contract and result (``2♠ E +1``); empty until recorded."""
     passed_out: int = 0
     """Passed-out deals redealt before this one."""
+    honors: str = ""
+    """Honors recorded with the deal (``E-W 100``); empty when none."""
 
-    def cells(self, gap: str = " ") -> tuple[str, str, str, str]:
+    @property
+    def entered(self) -> str:
+        """The result as it was entered: ``6♠ W =, honors E-W 100``, after ``passed out, `` for each
+        passed-out deal the same dealer redealt first; empty until recorded."""
+        if not self.result:
+            return ""
+        honors = f", honors {self.honors}" if self.honors else ""
+        return "passed out, " * self.passed_out + self.result + honors
+
+    def cells(self, gap: str = " ", *, entered: bool = False) -> tuple[str, str, str, str]:
         """The deal as a row of a deal list: number, dealer (seat and name, ``gap`` apart), who is
-        vulnerable, the recorded result."""
+        vulnerable, the result (``entered``: with the passed-out deals and honors, as a pad shows it)."""
         dealer = f"{self.dealer.value}{gap}{self.dealer_name}"
-        return (str(self.number), dealer, VULNERABILITY_WORDS[self.vulnerability], self.result)
+        result = self.entered if entered else self.result
+        return (str(self.number), dealer, VULNERABILITY_WORDS[self.vulnerability], result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +202,8 @@ class TableRound:
     deals: tuple[DealLine, ...]
     sitting_out: tuple[str, ...] = ()
     away: tuple[str, ...] = ()
+    net: str = ""
+    """The rubber's net as entered (``E-W +3``) when it was recorded without its deals."""
 
     def at(self, seat: Seat) -> str:
         return self.seats[seat.index]
@@ -304,10 +325,16 @@ class TallyRow:
     total: int | None
     rank: str
     """``1``, ``=2``; empty when nothing is recorded."""
+    pending: tuple[bool, ...] = ()
+    """Whether the player's table in each round is still to record while other tables of that round are
+    recorded (the running total there is not known yet)."""
 
     def cell(self, round_index: int) -> tuple[str, str]:
         """The (+, -) cells for a round (0-based), as the bulletin writes them: the running total in one
-        column, nothing for zero."""
+        column, nothing for zero, and `PENDING` in the + column while the player's table is still to
+        record."""
+        if round_index < len(self.pending) and self.pending[round_index]:
+            return (PENDING, "")
         value = self.running[round_index]
         if not value:
             return ("", "")
@@ -346,6 +373,15 @@ class TallyGrid:
     rows: tuple[TallyRow, ...]
     results: tuple[RubberLine, ...]
     unit: str
+    pending: tuple[tuple[int, int], ...] = ()
+    """(round, table) still to record in rounds where another table is recorded."""
+
+    def pending_note(self) -> str:
+        """The legend for `PENDING`, naming the tables; empty when there are none."""
+        if not self.pending:
+            return ""
+        where = ", ".join(f"round {r} table {t}" for r, t in self.pending)
+        return f"{PENDING} not recorded yet: {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,6 +437,7 @@ def _running_by_round(sheet: TallySheet, player: Player) -> dict[int, int]:
 
 
 def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallySheet) -> tuple[PlayerCard, ...]:
+    waiting = pending_tables(sheet)
     cards = []
     for player, name in enumerate(schedule.players):
         running = _running_by_round(sheet, player)
@@ -412,7 +449,10 @@ def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                 lines.append(PlayerRound(number, presence, running=running.get(number)))
                 continue
             index, table = found
-            lines.append(_player_round(schedule, cycle, player, number, index + 1, table, running))
+            line = _player_round(schedule, cycle, player, number, index + 1, table, running)
+            if (number, index + 1) in waiting:
+                line = replace(line, pending=True)
+            lines.append(line)
         cards.append(PlayerCard(player + 1, name, tuple(lines)))
     return tuple(cards)
 
@@ -471,19 +511,28 @@ def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                     ),
                     sitting_out=out,
                     away=away,
+                    net="" if rubber is None or rubber.record.net is None else str(rubber.record.net),
                 )
             )
     return tuple(seatings)
 
 
 def _deal_line(schedule: Schedule, table: Table, plan: DealPlan, score: RubberScore | None) -> DealLine:
-    result, passes = "", 0
+    result, passes, honors = "", 0, ""
     if score is not None:
         played = next((d for d in score.deals if d.number == plan.number), None)
         if played is not None:
             result, passes = contract_text(played.result), played.passed_out
+            held = played.deal.honors
+            honors = "" if held is None else f"{held.side.value} {held.points}"
     return DealLine(
-        plan.number, plan.dealer, schedule.name(table.at(plan.dealer)), plan.vulnerability, result, passes
+        plan.number,
+        plan.dealer,
+        schedule.name(table.at(plan.dealer)),
+        plan.vulnerability,
+        result,
+        passes,
+        honors,
     )
 
 
@@ -547,20 +596,41 @@ def _below(score: RubberScore) -> tuple[tuple[PadEntry, ...], ...]:
     return tuple(groups)
 
 
+def pending_tables(sheet: TallySheet) -> set[tuple[int, int]]:
+    """(round, table), both from 1, of the tables still to record in rounds where another table is
+    recorded: the running totals of their players are not known yet."""
+    recorded = {(r.record.round, r.record.table) for r in sheet.rubbers}
+    rounds = {rnd for rnd, _ in recorded}
+    schedule = sheet.session.schedule
+    return {
+        (rnd, t)
+        for rnd in rounds
+        for t in range(1, len(schedule.rounds[rnd - 1].tables) + 1)
+        if (rnd, t) not in recorded
+    }
+
+
 def _tally_grid(sheet: TallySheet, seatings: Sequence[TableRound]) -> TallyGrid:
     session = sheet.session
     schedule = session.schedule
     rounds = len(schedule.rounds)
     by_player = {s.player: s for s in sheet.standings}
     recorded = bool(sheet.rubbers)
+    waiting = pending_tables(sheet)
     rows = []
     for player, name in enumerate(schedule.players):
         running = _running_by_round(sheet, player)
         cells = tuple(running.get(r) for r in range(1, rounds + 1))
-        out = tuple(schedule.rounds[r].table_of(player) is None for r in range(rounds))
+        seated = [schedule.rounds[r].table_of(player) for r in range(rounds)]
+        out = tuple(found is None for found in seated)
+        pending = tuple(
+            found is not None and (r + 1, found[0] + 1) in waiting for r, found in enumerate(seated)
+        )
         standing = by_player[player]
         rank = rank_text(standing.rank, standing.tied) if recorded else ""
-        rows.append(TallyRow(player + 1, name, cells, out, standing.total if recorded else None, rank))
+        rows.append(
+            TallyRow(player + 1, name, cells, out, standing.total if recorded else None, rank, pending)
+        )
     where = {(s.round, s.table): s for s in seatings}
     results = []
     for rubber in sheet.rubbers:
@@ -582,4 +652,5 @@ def _tally_grid(sheet: TallySheet, seatings: Sequence[TableRound]) -> TallyGrid:
         tuple(rows),
         tuple(results),
         tally_unit(session.rules).label,
+        tuple(sorted(waiting)),
     )

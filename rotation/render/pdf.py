@@ -5,7 +5,9 @@ places text and lines by coordinates (all these cards need), and embeds a TrueTy
 card prints the suit symbols and names in any script the font covers (Zoë, Björn, Łukasz) while the PDF
 stays a few tens of kilobytes. The font is DejaVu Sans Condensed (regular and bold), shipped in
 `rotation/render/fonts/` under the Bitstream Vera / Arev licence (`fonts/LICENSE` there), which allows
-redistribution. fpdf is imported inside `render_pdf` only, so the rest of the command line starts fast.
+redistribution. Names in scripts DejaVu lacks (Chinese, Japanese, Korean) print from a font found on the
+machine, glyph by glyph (`pdf_fonts`). fpdf is imported inside `render_pdf` only, so the rest of the
+command line starts fast.
 
 `render_pdf` sets up the document and hands each page flow to its module: `pdf_players`, `pdf_tables`,
 `pdf_pads` and `pdf_tally`, all drawing on the `pdf_canvas` surface (text fitted to boxes, rules, pages).
@@ -20,11 +22,12 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from datetime import datetime
 from importlib.resources import as_file, files
-from typing import Final
+from typing import Any, Final
 
 from rotation.render.cards import Cards
 from rotation.render.options import Document, Paper
 from rotation.render.pdf_canvas import CELL_PAD, FONT, MARGIN, Canvas, visual_order
+from rotation.render.pdf_fonts import FontPlan, plan_fonts, printable, texts
 from rotation.render.pdf_pads import print_pads
 from rotation.render.pdf_players import print_players
 from rotation.render.pdf_tables import print_tables
@@ -45,8 +48,18 @@ _PRINTERS: Final[dict[Document, Callable[[Canvas], None]]] = {
 """Each document's page flow: ``pdf_players``, ``pdf_tables``, ``pdf_pads``, ``pdf_tally``."""
 
 
-def render_pdf(cards: Cards, paper: Paper = Paper.A4, *, created: datetime | None = None) -> bytes:
-    """The documents as PDF bytes, laid out for ``paper``; ``created`` goes into the PDF's metadata."""
+def render_pdf(
+    cards: Cards,
+    paper: Paper = Paper.A4,
+    *,
+    created: datetime | None = None,
+    note: Callable[[str], None] | None = None,
+) -> bytes:
+    """The documents as PDF bytes, laid out for ``paper``; ``created`` goes into the PDF's metadata.
+    Characters the shipped font lacks (CJK names) print from a font found on the machine
+    (`pdf_fonts`); ``note`` is told, in one line, of any that no font here covers."""
+    import logging
+
     from fpdf import FPDF
 
     width, height = PAPER_SIZES[paper]
@@ -63,7 +76,40 @@ def render_pdf(cards: Cards, paper: Paper = Paper.A4, *, created: datetime | Non
             path = stack.enter_context(as_file(files("rotation.render") / "fonts" / name))
             pdf.add_font(FONT, style, path)
         canvas = Canvas(pdf, cards)
+        plan = _fallbacks(pdf, canvas)
+        message = plan.note()
+        if message and note is not None:
+            note(message)
         for document in cards.documents:
             canvas.begin(document.label)
             _PRINTERS[document](canvas)
-        return bytes(pdf.output())
+        # fpdf2 logs each glyph a font lacks, and fontTools what it skips in a big font: the one note
+        # above says it for the host, so their loggers are quietened while the file is written.
+        loggers = [logging.getLogger(name) for name in ("fpdf", "fontTools")]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:
+            logger.setLevel(logging.ERROR)
+        try:
+            return bytes(pdf.output())
+        finally:
+            for logger, level in zip(loggers, levels, strict=True):
+                logger.setLevel(level)
+
+
+def _fallbacks(pdf: Any, canvas: Canvas) -> FontPlan:
+    """Add the fonts that print what DejaVu cannot and hand them to the canvas, which draws each run of
+    text in the first font that has it (fpdf2's own fallback does not reach its ``text`` method). A
+    fallback has only a regular style: there is seldom a bold CJK font, and a name printed regular beats
+    a blank."""
+    shipped = frozenset(pdf.fonts[FONT.lower()].cmap) & frozenset(pdf.fonts[FONT.lower() + "B"].cmap)
+    missing = {char for char in printable(texts(canvas.cards)) if ord(char) not in shipped}
+    if not missing:
+        return FontPlan((), frozenset())
+    plan = plan_fonts(missing)
+    fallbacks = []
+    for number, fallback in enumerate(plan.fallbacks):
+        name = f"Fallback{number}"
+        pdf.add_font(name, "", str(fallback.path), collection_font_number=fallback.number)
+        fallbacks.append((name, frozenset(pdf.fonts[name.lower()].cmap)))
+    canvas.shipped, canvas.fallbacks = shipped, tuple(fallbacks)
+    return plan

@@ -106,6 +106,10 @@ class Canvas:
         self.orientation = "P"
         self.widths: dict[tuple[str, bool], float] = {}
         """Text widths at one point, by text and boldness."""
+        self.shipped: frozenset[int] = frozenset()
+        """The characters the shipped font prints (filled only when fallback fonts are in use)."""
+        self.fallbacks: tuple[tuple[str, frozenset[int]], ...] = ()
+        """Fonts found on the machine for what the shipped one lacks: (family, characters), in order."""
 
     # ---- page geometry and text ----
 
@@ -151,16 +155,37 @@ class Canvas:
         )
         self.rule(self.left, MARGIN + 6, self.left + self.usable_width, MARGIN + 6, 0.2)
 
-    def font(self, size: float, bold: bool = False) -> None:
-        self.pdf.set_font(FONT, "B" if bold else "", size)
+    def font(self, size: float, bold: bool = False, family: str = FONT) -> None:
+        """The font for what follows; a fallback font has only its regular style."""
+        self.pdf.set_font(family, "B" if bold and family == FONT else "", size)
+
+    def runs(self, text: str) -> list[tuple[str, str]]:
+        """``text`` cut into runs of one font each: (family, text). Without fallback fonts, one run. A
+        character no font has stays in the shipped font's run (it prints blank); a combining mark stays
+        with the letter before it."""
+        if not self.fallbacks:
+            return [(FONT, text)]
+        out: list[tuple[str, str]] = []
+        for char in text:
+            family = FONT
+            if ord(char) not in self.shipped:
+                family = next((name for name, chars in self.fallbacks if ord(char) in chars), FONT)
+            if out and (family == out[-1][0] or unicodedata.combining(char)):
+                out[-1] = (out[-1][0], out[-1][1] + char)
+            else:
+                out.append((family, char))
+        return out
 
     def measure(self, text: str, size: float, bold: bool = False) -> float:
         """The width of ``text`` at ``size`` points: measured once at 10 points, then scaled (the width
         of a line of text is proportional to its size)."""
         key = (text, bold)
         if key not in self.widths:
-            self.font(10, bold)
-            self.widths[key] = float(self.pdf.get_string_width(text)) / 10
+            width = 0.0
+            for family, run in self.runs(text):
+                self.font(10, bold, family)
+                width += float(self.pdf.get_string_width(run))
+            self.widths[key] = width / 10
         return self.widths[key] * size
 
     def text(
@@ -186,10 +211,12 @@ class Canvas:
             while text and self.measure(text + "\u2026", size, bold) > room:
                 text = text[:-1]
             text += "\u2026"
-        self.font(size, bold)
         width = self.measure(text, size, bold)
         left = {"L": x + CELL_PAD, "C": x + (w - width) / 2, "R": x + w - CELL_PAD - width}[align]
-        self.pdf.text(left, y + h / 2 + CAP_HALF * size, visual_order(text))
+        for family, run in self.runs(visual_order(text)):
+            self.font(size, bold, family)
+            self.pdf.text(left, y + h / 2 + CAP_HALF * size, run)
+            left += self.measure(run, size, bold)
 
     def names(
         self,

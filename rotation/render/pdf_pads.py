@@ -171,7 +171,7 @@ def _dealer_box(canvas: Canvas, pad: ScorePad, x: float, y: float, size: float) 
 def _pad_deals(canvas: Canvas, pad: ScorePad, x: float, y: float, w: float) -> None:
     """One row per deal: its dealer, who is vulnerable, and room for the contract and result."""
     headers = ("Deal", "Dealer", "Vul.", "Contract, result")
-    rows = [list(deal.cells("  ")) for deal in pad.seating.deals]
+    rows = [list(deal.cells("  ", entered=True)) for deal in pad.seating.deals]
     widths = deal_widths(canvas, headers, rows, w, grow=3, squeeze=1, floor=w * 0.32)
     row = PAD_DEAL_ROW
     cx = x

@@ -116,6 +116,8 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
             canvas.text(cx, cy, cw, DEAL_ROW, cell, size=7.5)
             cx += cw
         cy += DEAL_ROW
+    if seating.net:  # in the block's bottom margin: a rubber recorded without its deals
+        canvas.text(x, cy - 0.3, w, 3, f"Recorded as {seating.net} (net only)", size=6.5, bold=True)
 
 
 def deal_widths(

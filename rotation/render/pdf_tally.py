@@ -51,6 +51,9 @@ def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, 
         "Bulletin #16; shaded: sits out or away.",
         size=7.5,
     )
+    if sheet.pending:
+        y += 3.6
+        canvas.text(x, y, room, 3.6, sheet.pending_note() + ".", size=7.5, bold=True)
     y += 5
     cell = min((room - name_w - TOTAL_W - RANK_W) / (2 * len(rounds)), 14.0)
     grid_w = name_w + 2 * cell * len(rounds) + TOTAL_W + RANK_W

@@ -17,7 +17,7 @@ from rotation.balance import Balance
 from rotation.deals import deal_plans
 from rotation.model import Schedule, Table
 from rotation.names import shown
-from rotation.render.cards import rank_text, rubber_result
+from rotation.render.cards import PENDING, pending_tables, rank_text, rubber_result
 from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
 from rotation.results.units import tally_unit
@@ -65,7 +65,11 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
     for seat in Seat:  # on a narrow terminal a long name folds onto a second line, never cut short
         out.add_column(seat.name.title(), overflow="fold")
     out.add_column("Deals", min_width=8)
-    out.add_column("Sits out", overflow="fold")
+    absent = any(r.sitting_out for r in schedule.rounds) or any(
+        schedule.movement.away(n) for n in range(len(schedule.rounds))
+    )
+    if absent:  # an evening where everyone always plays gives the names the column's room
+        out.add_column("Sits out", overflow="fold")
     for number, rnd in enumerate(schedule.rounds, 1):
         away = schedule.movement.away(number - 1)
         for t, table in enumerate(rnd.tables, 1):
@@ -83,7 +87,8 @@ def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = ""
                 extra = "; ".join(
                     filter(None, [extra, "away: " + ", ".join(schedule.name(p) for p in sorted(away))])
                 )
-            row.append(extra)
+            if absent:
+                row.append(extra)
             _add_row(out, *row, end_section=multi and t == len(rnd.tables))
     return out
 
@@ -276,9 +281,14 @@ def tally_tables(sheet: TallySheet) -> Group:
     seated: dict[int, set[int]] = {rnd: set() for rnd in rounds}
     for rubber in sheet.rubbers:
         seated[rubber.record.round].update(rubber.seating.players)
+    waiting: dict[int, set[int]] = {rnd: set() for rnd in rounds}  # at a table still to record
+    for rnd, t in pending_tables(sheet):
+        waiting[rnd].update(schedule.rounds[rnd - 1].tables[t - 1].players)
     for p, name in enumerate(schedule.players):
         cells = [
-            Text(signed(total), style="" if p in seated[rnd] else "dim")
+            Text(PENDING)
+            if p in waiting[rnd]
+            else Text(signed(total), style="" if p in seated[rnd] else "dim")
             for rnd, total in zip(rounds, sheet.running(p), strict=True)
         ]
         _add_row(running, str(p + 1), name, *cells)
@@ -328,9 +338,11 @@ def tally_tables(sheet: TallySheet) -> Group:
     ]
     missing = session.missing()
     if missing:
+        marked = f" ({PENDING} on the score sheet)" if any(waiting.values()) else ""
         parts.append(
             Text(
-                f"Not recorded yet ({len(missing)}): " + ", ".join(f"round {r} table {t}" for r, t in missing)
+                f"Not recorded yet ({len(missing)}){marked}: "
+                + ", ".join(f"round {r} table {t}" for r, t in missing)
             )
         )
     return Group(*parts)
@@ -398,6 +410,7 @@ def results_table(session: Session) -> RichTable:
             justify="right" if column in ("round", "table") else "left",
             min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(column)),
             no_wrap=column == "result",
+            overflow="fold",  # a long pair of names folds onto more lines, never cut short
         )
     for rubber, entries in rows:  # one deal a line, so a contract never splits across lines
         _add_row(

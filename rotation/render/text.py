@@ -6,8 +6,10 @@ widths count East Asian wide characters as two cells, so a table of names stays 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rotation.render.cards import (
     Cards,
@@ -44,15 +46,157 @@ def _pad(text: str, size: int, align: Align) -> str:
     return space + text if align == ">" else text + space
 
 
-def grid(headers: Sequence[str], rows: Sequence[Sequence[str]], aligns: str = "") -> list[str]:
-    """Rows under headers in aligned columns, two spaces apart; trailing spaces trimmed."""
+PAGE: Final = 80
+"""The columns a text card may take: it prints on a laptop terminal, a pipe or an A4 page."""
+
+
+def fold(text: str, size: int) -> list[str]:
+    """``text`` in lines of at most ``size`` cells, broken after a space where it can be, after a hyphen
+    when a word is longer than a line, and inside a word only when a part is still longer: every character
+    is kept (a name is folded, never cut)."""
+    size = max(size, 2)
+    if width(text) <= size:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in _words(text, " "):
+        if width((line + word).rstrip()) <= size:
+            line += word
+            continue
+        if line.strip():
+            lines.append(line.rstrip())
+            line = ""
+        if width(word.rstrip()) <= size:
+            line = word
+            continue
+        for part in _words(word, "-"):
+            if width((line + part).rstrip()) <= size:
+                line += part
+                continue
+            if line.strip():
+                lines.append(line.rstrip())
+                line = ""
+            while width(part.rstrip()) > size:
+                head = ""
+                for char in part:
+                    if width(head + char) > size:
+                        break
+                    head += char
+                lines.append(head)
+                part = part[len(head) :]
+            line = part
+    if line.strip() or not lines:
+        lines.append(line.rstrip())
+    return lines
+
+
+def _words(text: str, after: str) -> list[str]:
+    """``text`` split after each of the ``after`` characters, each kept at the end of its piece."""
+    return [piece for piece in re.split(f"(?<=[{re.escape(after)}])", text) if piece]
+
+
+def fold_lines(lines: Sequence[str], size: int = PAGE, indent: str = "") -> list[str]:
+    """Each line folded to ``size`` cells, continuation lines indented by ``indent``."""
+    out: list[str] = []
+    for line in lines:
+        first, *rest = fold(line, size)
+        out.append(first)
+        for more in rest:
+            out += [indent + part for part in fold(more, size - width(indent))]
+    return out
+
+
+def _longest_word(text: str, after: str) -> int:
+    return max((width(word.rstrip()) for word in _words(text, after) if word.strip()), default=0)
+
+
+def grid(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], aligns: str = "", limit: int | None = None
+) -> list[str]:
+    """Rows under headers in aligned columns, two spaces apart; trailing spaces trimmed. With ``limit``,
+    the widest columns are narrowed until a line fits, their cells folded onto more lines under the row's
+    first line."""
     aligns = aligns.ljust(len(headers), "<")
     sizes = [max([width(h), *(width(row[i]) for row in rows)]) for i, h in enumerate(headers)]
+    if limit is not None:
+        sizes = _narrowed(headers, rows, sizes, limit)
+    table = [headers, *rows]
+    folded = [[fold(cell, size) for cell, size in zip(row, sizes, strict=True)] for row in table]
     lines = []
-    for row in (headers, *rows):
-        cells = [_pad(cell, size, a) for cell, size, a in zip(row, sizes, aligns, strict=True)]
-        lines.append("  ".join(cells).rstrip())
+    for cells in folded:
+        height = max(len(cell) for cell in cells)
+        for index in range(height):
+            parts = [
+                _pad(cell[index] if index < len(cell) else "", size, a)
+                for cell, size, a in zip(cells, sizes, aligns, strict=True)
+            ]
+            lines.append("  ".join(parts).rstrip())
     return lines
+
+
+def _narrowed(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], sizes: list[int], limit: int
+) -> list[int]:
+    """Column sizes narrowed, widest first, until the table fits ``limit``: first the headings folded,
+    then down to each column's longest word, then to its longest part between hyphens, then (only if it
+    must) inside words, never below four cells."""
+    sizes = list(sizes)
+
+    def longest(after: str) -> list[int]:
+        return [
+            max([_longest_word(h, after), *(_longest_word(row[i], after) for row in rows)])
+            for i, h in enumerate(headers)
+        ]
+
+    def total() -> int:
+        return sum(sizes) + 2 * (len(sizes) - 1)
+
+    headed = [max([_longest_word(h, " "), *(width(row[i]) for row in rows)]) for i, h in enumerate(headers)]
+    for floor in (headed, longest(" "), longest(" -"), [min(4, size) for size in sizes]):
+        while total() > limit:
+            slack = [size - max(low, 1) for size, low in zip(sizes, floor, strict=True)]
+            widest = max(range(len(sizes)), key=lambda i: (slack[i] > 0, sizes[i]))
+            if slack[widest] <= 0:
+                break
+            sizes[widest] -= 1
+    return sizes
+
+
+def column_blocks(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], aligns: str, keep: int, step: int, limit: int
+) -> list[tuple[list[str], list[list[str]], str]]:
+    """A table too wide for ``limit`` cut into blocks of columns, each repeating the first ``keep`` columns
+    (the row's number and name) and taking the rest ``step`` columns at a time (a round's + and -), as many
+    as fit; a table that fits is one block."""
+    aligns = aligns.ljust(len(headers), "<")
+
+    def size(i: int) -> int:
+        return max([width(headers[i]), *(width(row[i]) for row in rows)]) + 2
+
+    kept = list(range(keep))
+    base = sum(size(i) for i in kept)
+    blocks: list[list[int]] = []
+    current: list[int] = []
+    used = base
+    rest = list(range(keep, len(headers)))
+    for start in range(0, len(rest), step):
+        group = rest[start : start + step]
+        extra = sum(size(i) for i in group)
+        if current and used + extra - 2 > limit:
+            blocks.append(current)
+            current, used = [], base
+        current += group
+        used += extra
+    if current:
+        blocks.append(current)
+    return [
+        (
+            [headers[i] for i in kept + block],
+            [[row[i] for i in kept + block] for row in rows],
+            "".join(aligns[i] for i in kept + block),
+        )
+        for block in blocks
+    ]
 
 
 # ---- what each document says, shared by text and Markdown ----
@@ -77,11 +221,12 @@ def player_cells(cards: Cards, line: PlayerRound, with_running: bool) -> list[st
     return cells
 
 
-def deal_rows(seating: TableRound) -> tuple[list[str], list[list[str]]]:
-    """A round's deals: number, dealer, vulnerability and the recorded result."""
+def deal_rows(seating: TableRound, *, entered: bool = False) -> tuple[list[str], list[list[str]]]:
+    """A round's deals: number, dealer, vulnerability and the recorded result (``entered``: with the
+    passed-out deals and honors, as the pad shows it)."""
     recorded = seating.recorded
     headers = ["Deal", "Dealer", "Vulnerable", *(["Result"] if recorded else [])]
-    return headers, [list(deal.cells()[: len(headers)]) for deal in seating.deals]
+    return headers, [list(deal.cells(entered=entered)[: len(headers)]) for deal in seating.deals]
 
 
 def compass(seating: TableRound) -> list[str]:
@@ -97,23 +242,32 @@ def compass(seating: TableRound) -> list[str]:
     def centred(text: str) -> str:
         return " " * max(centre - width(text) // 2, 0) + text
 
-    return [centred(name(Seat.NORTH)), _pad(west, middle, "<") + east, centred(name(Seat.SOUTH))]
+    lines = [centred(name(Seat.NORTH)), _pad(west, middle, "<") + east, centred(name(Seat.SOUTH))]
+    if max(width(line) for line in lines) <= PAGE - 2:
+        return lines
+    # Too wide for the page: one seat a line, each name folded under its seat, the * kept beside it.
+    return grid(["", ""], [[seat.name.title(), name(seat)] for seat in Seat], limit=PAGE - 2)[1:]
 
 
 def pad_lines(pad: ScorePad) -> list[str]:
     """The score pad: who is vulnerable on each deal, then WE (N-S) and THEY (E-W) above and below the
     line, then the totals; empty spaces to write in when nothing is recorded yet."""
     seating = pad.seating
-    headers, rows = deal_rows(seating)
+    headers, rows = deal_rows(seating, entered=True)
     box = pad.dealer_box()
     lines = [
         "X dealer box: " + ", ".join(f"{seat.value} {numbers(box[seat])}" for seat in Seat),
-        *grid(headers, rows, ">"),
+        *grid(headers, rows, ">", limit=PAGE),
         "",
     ]
     score = pad.score
     ns, ew = f"WE  N-S {seating.pair(Side.NS)}", f"THEY  E-W {seating.pair(Side.EW)}"
     col = max(width(ns), width(ew), 16)
+    if 2 * col + 3 > PAGE:
+        # The pairs' names on lines of their own, the columns under WE and THEY as wide as the page allows.
+        lines += fold_lines([ns, ew], PAGE, "      ")
+        col = (PAGE - 3) // 2
+        ns, ew = "WE", "THEY"
     rule = "-" * col + "-+-" + "-" * col
     lines.append(_pad(ns, col, "<") + " | " + ew)
     lines.append(rule)
@@ -144,7 +298,7 @@ def pad_lines(pad: ScorePad) -> list[str]:
             cells[0 if ns_points > ew_points else 1] = str(value)
             lines.append(_pad(cells[0], col, ">") + " | " + _pad(cells[1], col, ">"))
     recorded = f" (recorded as {score.net})" if score.net else ""
-    lines.append(f"Rubber: {score.result} in {score.unit}{recorded}")
+    lines += fold_lines([f"Rubber: {score.result} in {score.unit}{recorded}"], PAGE, "  ")
     return [line.rstrip() for line in lines]
 
 
@@ -177,7 +331,7 @@ def result_lines(grid_: TallyGrid) -> list[str]:
 def render_text(cards: Cards) -> str:
     """All the documents asked for, as plain text."""
     heading = cards.heading
-    out = [heading.title, f"Scoring: {heading.scoring}.", heading.vulnerability + "."]
+    out = fold_lines([heading.title, f"Scoring: {heading.scoring}.", heading.vulnerability + "."], PAGE, "  ")
     sections: dict[Document, Callable[[Cards], list[str]]] = {
         Document.PLAYERS: _text_players,
         Document.TABLES: _text_tables,
@@ -195,7 +349,8 @@ def _text_players(cards: Cards) -> list[str]:
     out: list[str] = []
     for card in cards.players:
         headers, rows, aligns = player_columns(cards, card)
-        out += ["", f"{card.name} (no. {card.number} on the score sheet)", *grid(headers, rows, aligns)]
+        out += ["", *fold_lines([f"{card.name} (no. {card.number} on the score sheet)"])]
+        out += grid(headers, rows, aligns, limit=PAGE)
     return out
 
 
@@ -204,11 +359,17 @@ def _text_tables(cards: Cards) -> list[str]:
     for card in cards.tables:
         out += ["", f"Table {card.table}  (* deals first)"]
         for seating in card.rounds:
-            out += ["", f"Round {seating.round}" + _absent(seating)]
+            out += ["", *fold_lines([f"Round {seating.round}" + _absent(seating)], PAGE, "  ")]
             out += ["  " + line for line in compass(seating)]
             headers, rows = deal_rows(seating)
-            out += ["  " + line for line in grid(headers, rows, ">")]
+            out += [("  " + line).rstrip() for line in grid(headers, rows, ">", limit=PAGE - 2)]
+            out += [f"  {net_line(seating)}"] if seating.net else []
     return out
+
+
+def net_line(seating: TableRound) -> str:
+    """What a table card says of a rubber recorded as its net, without the deals."""
+    return f"Recorded as {seating.net} (the net only, no deals entered)"
 
 
 def _absent(seating: TableRound) -> str:
@@ -227,11 +388,16 @@ def _text_tally(cards: Cards) -> list[str]:
     grid_ = cards.tally
     assert grid_ is not None
     headers, rows, aligns = tally_columns(grid_)
-    out = ["", f"{grid_.column_label} 1 to {grid_.rounds}: running totals in {grid_.unit}"]
-    out += grid(headers, rows, aligns)
+    out = ["", *fold_lines([f"{grid_.column_label} 1 to {grid_.rounds}: running totals in {grid_.unit}"])]
+    blocks = column_blocks(headers, rows, aligns, keep=2, step=2, limit=PAGE)
+    for number, block in enumerate(blocks):
+        out += [""] if number else []
+        out += grid(*block, limit=PAGE)
     results = result_lines(grid_)
+    if grid_.pending:
+        out += ["", *fold_lines([grid_.pending_note()], PAGE, "  ")]
     if results:
-        out += ["", *results]
+        out += ["", *fold_lines(results, PAGE, "  ")]
     return out
 
 
@@ -276,6 +442,7 @@ def render_markdown(cards: Cards) -> str:
                     out += compass(seating)
                     out += ["```", ""]
                     out += md_table(*deal_rows(seating), ">")
+                    out += ["", md_text(net_line(seating))] if seating.net else []
         elif document is Document.PADS:
             for pad in cards.pads:
                 out += [
@@ -291,6 +458,7 @@ def render_markdown(cards: Cards) -> str:
             assert grid_ is not None
             out += ["", f"{grid_.column_label} 1 to {grid_.rounds}: running totals in {grid_.unit}.", ""]
             out += md_table(*tally_columns(grid_))
+            out += ["", md_text(grid_.pending_note())] if grid_.pending else []
             results = result_lines(grid_)
             if results:
                 out += [""] + [f"- {md_text(line)}" for line in results]

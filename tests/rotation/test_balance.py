@@ -8,6 +8,7 @@ from rotation.balance import check
 from rotation.model import Movement, Round, Table
 from rotation.movements.bulletin import bulletin_movement
 from rotation.movements.whist import whist_design
+from scoring.seat import Seat
 
 
 def test_the_bulletins_five_meet_three_times_each() -> None:
@@ -70,3 +71,25 @@ def test_a_host_reads_the_table_mates_in_words() -> None:
     rows = Round(tuple(Table(*row) for row in grid))
     columns = Round(tuple(Table(*(grid[r][c] for r in range(4))) for c in range(4)))
     assert table_mates(check(Movement(16, (rows, columns)))) == "nobody meets anyone twice"
+
+
+def test_prefix_checks_equal_checking_each_prefix_afresh() -> None:
+    """`prefix_checks` counts in one pass what `check` of every prefix counts afresh: the same answers,
+    with sit-outs, players away for some rounds and a pair to avoid."""
+    from rotation.balance import prefix_checks
+
+    away = Movement(
+        6,
+        (
+            Round((Table.from_seats([0, 1, 2, 3], Seat.EAST),), (4,)),
+            Round((Table.from_seats([4, 0, 1, 2]),), (3,)),
+            Round((Table.from_seats([3, 4, 5, 0], Seat.WEST),), (1, 2)),
+            Round((Table.from_seats([5, 1, 3, 2], Seat.SOUTH),), (0, 4)),
+        ),
+    )
+    for movement, avoid in ((bulletin_movement(5), ()), (whist_design(13), ((0, 1),)), (away, ((2, 5),))):
+        expected = [
+            check(Movement(movement.n_players, movement.rounds[:m], movement.name), avoid=avoid)
+            for m in range(1, len(movement.rounds) + 1)
+        ]
+        assert list(prefix_checks(movement, avoid=avoid)) == expected

@@ -267,10 +267,10 @@ def test_text_player_cards(players: int) -> None:
     session = SESSIONS[players]()
     cards = build_cards(session, documents=[Document.PLAYERS])
     text = render_text(cards)
-    assert cards.heading.scoring in text
+    assert cards.heading.scoring in " ".join(text.split())
     for card in cards.players:
         lines = _card_text(text, card.name)
-        header, rows = lines[1], lines[2:]
+        header, rows = lines[1], [line for line in lines[2:] if line.split()[0].isdigit()]
         assert len(rows) == len(card.rounds)
         seat, partner = header.index("Seat"), header.index("Partner")
         opponents = header.index("Opponents")
