@@ -105,6 +105,13 @@ def plan_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")
     ] = False,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose",
+            help="Also name the movement's construction and every planner rule against its proven bound.",
+        ),
+    ] = False,
     save: Annotated[
         str | None,
         typer.Option(
@@ -193,14 +200,22 @@ def plan_command(
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from rotation.balance import check
-    from rotation.render.terminal import DEALS_LEGEND, balance_summary, seating_table, solve_summary
+    from rotation.render.terminal import (
+        DEALS_LEGEND,
+        balance_summary,
+        seating_table,
+        solve_details,
+        solve_summary,
+    )
 
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
     from rich.text import Text
 
     heading = Text(f"Chicago for {n} players, {r} rounds", style="bold")
-    console.print(heading + f" ({result.schedule.movement.name or result.method})")
+    console.print(heading + f" ({result.method})")
+    if verbose and result.schedule.movement.name:
+        console.print(f"Movement: {result.schedule.movement.name}")
     if result.cards:
         from scoring.contract import Strain
 
@@ -214,6 +229,8 @@ def plan_command(
     console.print(balance_summary(check(schedule.movement, avoid=result.avoid)))
     if result.solved is not None:
         console.print(solve_summary(result.solved))
+        if verbose:
+            console.print(solve_details(result.solved))
     if saved is not None:
         typer.echo(f"Scoring: {rules.describe()}.")
         typer.echo(

@@ -124,8 +124,46 @@ def table_mates(balance: Balance) -> str:
     return f"{repeats} repeated meeting{plural} ({needed}; a pair meets at most {most} times)"
 
 
+RULE_WORDS = {
+    "sit-outs off fair share": "everyone's fair share of play while present",
+    "partner spread": "partners",
+    "played spread": "rounds played",
+    "sit-out repeats": "sitting out twice running",
+    "changes from the previous plan": "changes from the plan replaced",
+    "most meetings": "the most times two players meet",
+    "repeated meetings": "repeated meetings",
+    "opponent spread": "opponents",
+    "first-deal spread": "first deals",
+    "seat moves": "seat moves",
+}
+"""The planner's rules as a host says them."""
+
+
 def solve_summary(result: SolveResult) -> str:
-    """The balanced planner's verdict: each rule's value against the best possible, and how it ended."""
+    """The balanced planner's verdict in a host's words: which rules are proven as even as they can be,
+    which might be better, and whether the time limit cut the search."""
+    proven = [RULE_WORDS.get(t.name, t.name) for t in result.terms if t.bound is not None and t.met]
+    open_ = [
+        f"{RULE_WORDS.get(t.name, t.name)} ({t.value}; {t.bound} may be possible)"
+        for t in result.terms
+        if t.bound is not None and not t.met
+    ]
+    if not open_:
+        verdict = "as even as can be in every rule (proven)"
+    else:
+        verdict = f"not proven as even as can be in {_listed(open_)}"
+        if proven:
+            verdict = f"proven as even as can be in {_listed(proven)}; " + verdict
+    cut = (
+        " The --time-limit cut the search short: another run may plan differently."
+        if result.cut_short
+        else ""
+    )
+    return f"Planner: {verdict}.{cut}"
+
+
+def solve_details(result: SolveResult) -> str:
+    """Every rule's value against its proven bound, in priority order (``chicago plan --verbose``)."""
     parts = []
     for term in result.terms:
         best = (
@@ -138,12 +176,11 @@ def solve_summary(result: SolveResult) -> str:
         "optimal": "proven best in every rule",
         "feasible": f"{result.gap} above the proven bounds in all",
     }.get(result.status.value, result.status.value)
-    cut = (
-        " The --time-limit cut the search short: another run may plan differently."
-        if result.cut_short
-        else ""
-    )
-    return f"Planner: {verdict}. " + "; ".join(parts) + "." + cut
+    return f"Rules, in priority order: {verdict}. " + "; ".join(parts) + "."
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _range(values: object) -> str:

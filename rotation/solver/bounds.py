@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING
 
 from rotation.balance import Bound
 from rotation.model import Pair, Player, pair_key
-from rotation.solver.problem import FIRST_DEALS, OPPONENT, PARTNER, PLAYED, REPEATS, _Problem, _Run
+from rotation.solver.problem import (
+    FIRST_DEALS,
+    MOST_MEETINGS,
+    OPPONENT,
+    PARTNER,
+    PLAYED,
+    REPEATED_MEETINGS,
+    REPEATS,
+    _Problem,
+    _Run,
+)
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -133,6 +143,9 @@ def _floors(problem: _Problem) -> dict[str, int]:
     most, least = -(-seats // n), seats // n
     floors[PLAYED] = Bound.of(seats, n).spread
     floors[FIRST_DEALS] = Bound.of(sum(problem.tables), n).spread
+    played = [most] * (seats % n) + [least] * (n - seats % n)
+    floors[MOST_MEETINGS] = max([1, *(-(-3 * r // (n - 1)) for r in played)])
+    floors[REPEATED_MEETINGS] = -(-sum(max(0, 3 * r - (n - 1)) for r in played) // 2)
     floors[OPPONENT] = max(
         Bound.of(seats, n * (n - 1) // 2).spread, -(-2 * most // (n - 1)) - 2 * least // (n - 1)
     )

@@ -14,9 +14,11 @@ from rotation.solver.measure import _measure, _rank
 from rotation.solver.pairings import _partner_spread, _played_spread, _sit_out_repeats, _sit_outs_off_share
 from rotation.solver.problem import (
     CHANGES,
+    MOST_MEETINGS,
     OPPONENT,
     PARTNER,
     PLAYED,
+    REPEATED_MEETINGS,
     REPEATS,
     SHARE,
     _canonical,
@@ -146,15 +148,16 @@ def _count_games_given(
     terms = [
         (PARTNER, _partner_spread(model, problem, counts.partners), floors.get(PARTNER, 0)),
         (PLAYED, _played_spread(model, problem, counts.played), floors.get(PLAYED, 0)),
+        *_table_mate_terms(model, problem, counts, floors),
     ]
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.15), "game counts")
-    if values is None or len(outcomes) < 2:
+    if values is None or len(outcomes) < len(terms):
         return None, [], {}
-    if pattern is not None and any(o.value > floors.get(o.name, 0) for o in outcomes):
+    if pattern is not None and any(o.value > floors.get(o.name, 0) for o in outcomes[:2]):
         return None, [], {}
     proven = {o.name: o.value for o in outcomes if o.value == o.bound}
     multiset = [g for g, k in zip(times, values, strict=True) for _ in range(k)]
-    if len(proven) == 2:
+    if PARTNER in proven and PLAYED in proven:
         _hold_proven(model, problem, counts, proven)
         everyone = problem.present[problem.free[0]]
         drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in multiset]
@@ -175,6 +178,26 @@ def _count_games_given(
         multiset = [g for g, k in zip(times, best, strict=True) for _ in range(k)]
         proven[OPPONENT] = outcome.bound
     return multiset, outcomes, proven
+
+
+def _table_mate_terms(
+    model: cp_model.CpModel, problem: _Problem, counts: _GameCounts, floors: Mapping[str, int]
+) -> list[tuple[str, Expr, int]]:
+    """Soft, after partners and rounds played: the most times two players share the table (partners
+    plus opponents), then the meetings beyond the first; the order of the games does not bear on them."""
+    top = 2 * problem.rounds
+    most = model.new_int_var(0, top, "most_meetings")
+    repeats = []
+    for pq in problem.pairs():
+        meets = counts.partners[pq] + counts.opponents[pq]
+        model.add(meets <= most)
+        extra = model.new_int_var(0, top, f"repeats_{pq}")
+        model.add(extra >= meets - 1)
+        repeats.append(extra)
+    return [
+        (MOST_MEETINGS, most, floors.get(MOST_MEETINGS, 0)),
+        (REPEATED_MEETINGS, sum(repeats), floors.get(REPEATED_MEETINGS, 0)),
+    ]
 
 
 def _each_plays_as_patterned(
@@ -284,6 +307,7 @@ def _games_model(
     terms.append((REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]))
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))
+    terms += _table_mate_terms(model, problem, counts, floors)
 
     if hint:
         wanted = {(r, _canonical(g)) for r, d in zip(problem.free, hint, strict=True) for g in d.games}

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rotation.model import Pair, Player, pair_key
+from rotation.solver.measure import _rank
 from rotation.solver.problem import _canonical, _Draft, _Problem, _Run
 
 MOVE_WORK = 0.0004
@@ -79,7 +80,7 @@ def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, move
         return drafts
     rng = random.Random(run.seed)
     search = _Search(problem, drafts, rng)
-    best_cost, best = search.cost, search.snapshot()
+    best_cost, best = search.cost, drafts
     left = moves
     start = 0
     while left > 0 and not search.at_floor(best_cost) and not run.over():
@@ -90,12 +91,13 @@ def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, move
         used, tables, cost = search.run(min(left, RESTART), run)
         left -= used
         start += 1
-        if cost < best_cost:
-            best_cost, best = cost, tables
-    return [
-        _Draft(tuple(_canonical(((t[0], t[1]), (t[2], t[3]))) for t in tables), d.sitting_out)
-        for tables, d in zip(best, drafts, strict=True)
-    ]
+        found = [
+            _Draft(tuple(_canonical(((t[0], t[1]), (t[2], t[3]))) for t in round_), d.sitting_out)
+            for round_, d in zip(tables, drafts, strict=True)
+        ]
+        if cost < best_cost or _rank(problem, found) < _rank(problem, best):
+            best_cost, best = min(cost, best_cost), found
+    return best if _rank(problem, best) <= _rank(problem, drafts) else drafts
 
 
 def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> list[_Draft]:
@@ -155,6 +157,7 @@ class _Search:
         self.low = min((self.c[p][q] for p, q in allowed if (p, q) in regular), default=0)
         opponent_slots = problem.meetings()
         self.opponent_high = max(0, -(-opponent_slots // max(1, n * (n - 1) // 2)))
+        self.opponent_low = opponent_slots // max(1, n * (n - 1) // 2) if not problem.anyone_away else 0
         self.avoid = problem.avoid
         self.regular = regular
         pairs = n * (n - 1) // 2
@@ -180,7 +183,7 @@ class _Search:
             [[self._pair_cost(kind, c, m) for m in range(top + 1)] for c in range(top + 1)]
             for kind in range(3)
         ]
-        """(kind, partner count, meetings) -> a pair's cost; kinds: 0 regular, 1 not always here, 2 avoided."""
+        """(kind, partner count, meetings) -> cost; kinds: 0 regular, 1 not always here, 2 avoided."""
         self.cost = self.recount()
 
     def load(self, drafts: Sequence[_Draft]) -> None:
@@ -217,7 +220,9 @@ class _Search:
         """One pair's share of the cost: partner range first, then table-mates (the most meetings, then
         the repeats), then opponents above their ceiling."""
         partner = c if kind == 2 else max(0, c - self.high) + (max(0, self.low - c) if kind == 0 else 0)
-        opponents = max(0, m - c - self.opponent_high)
+        opponents = max(0, m - c - self.opponent_high) + (
+            max(0, self.opponent_low - m + c) if kind == 0 else 0
+        )
         return partner * self.weight_partner + self.mate_cost[m] * self.weight_mates + opponents
 
     def pair_cost(self, p: Player, q: Player, c: int, m: int) -> int:

@@ -10,9 +10,11 @@ from rotation.model import Movement, Round, Table, pair_key
 from rotation.solver.bounds import _fair_shares, _floors
 from rotation.solver.problem import (
     CHANGES,
+    MOST_MEETINGS,
     OPPONENT,
     PARTNER,
     PLAYED,
+    REPEATED_MEETINGS,
     REPEATS,
     SHARE,
     PrefixOrder,
@@ -80,14 +82,21 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
                 for p, q in ((t.north, t.south), (t.east, t.west)):
                     here = problem.present[r]
                     changes += p in here and q in here and problem.allowed(p, q) and pair_key(p, q) not in now
+    mates = counts.mates.values()
     return {
         PARTNER: partner,
         PLAYED: max(played, default=0) - min(played, default=0),
         SHARE: share,
         REPEATS: repeats,
         CHANGES: changes,
+        MOST_MEETINGS: max(mates, default=0),
+        REPEATED_MEETINGS: sum(m - 1 for m in mates if m > 1),
         OPPONENT: opponent,
     }
+
+
+RANKED = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT)
+"""The pairing terms in priority order (seats and first deals come after, on the chosen pairings)."""
 
 
 def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
@@ -101,7 +110,7 @@ def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
 def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
     """Drafts compared in priority order: smaller is better."""
     measured = _measure(problem, drafts)
-    return tuple(measured[name] for name in (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, OPPONENT))
+    return tuple(measured[name] for name in RANKED)
 
 
 PREFIX_BUILD_TABLES = 2
@@ -140,7 +149,7 @@ def _in_prefix_order(
         ordered = drafts
     if built is None or is_prefix_balanced(movement(ordered), avoid=problem.avoid):
         return ordered
-    above = [SHARE, PARTNER, PLAYED, REPEATS]
+    above = [SHARE, PARTNER, PLAYED, REPEATS, MOST_MEETINGS, REPEATED_MEETINGS]
     ours, theirs = _measure(problem, built), _measure(problem, ordered)
     if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
         return built

@@ -185,6 +185,14 @@ REPEATS = "sit-out repeats"
 CHANGES = "changes from the previous plan"
 
 
+MOST_MEETINGS = "most meetings"
+"""The most times any two players share a table (as partners or opponents): 1 when nobody meets twice."""
+
+
+REPEATED_MEETINGS = "repeated meetings"
+"""Meetings beyond the first, summed over pairs."""
+
+
 OPPONENT = "opponent spread"
 
 

@@ -16,9 +16,11 @@ from rotation.solver.pairings import _construct, _pairings
 from rotation.solver.problem import (
     CHANGES,
     FIRST_DEALS,
+    MOST_MEETINGS,
     OPPONENT,
     PARTNER,
     PLAYED,
+    REPEATED_MEETINGS,
     REPEATS,
     SEAT_MOVES,
     SHARE,
@@ -57,6 +59,7 @@ def solve(
     on_progress: Callable[[Progress], None] | None = None,
     hint: Movement | None = None,
     prefix: PrefixOrder | None = None,
+    mate_moves: int | None = None,
 ) -> SolveResult:
     """Plan ``spec`` as evenly as the rules allow with ``work`` units of search (deterministic: the
     same arguments give the same schedule anywhere), stopping sooner if ``time_limit`` seconds pass.
@@ -66,7 +69,8 @@ def solve(
     hears of each stage and each better schedule found. ``hint`` is a schedule to start from (a published
     design, say); it is used only if it obeys the spec's rules. ``prefix`` orders the rounds so that an
     evening stopped early is as even as it can be (the caller supplies it: ``rotation.plan`` passes
-    ``movements.order``); without it the rounds stay as planned."""
+    ``movements.order``); without it the rounds stay as planned. ``mate_moves`` bounds the table-mate
+    search (default ``mates.MATE_MOVES``; 0 switches that rule off, as the benchmark's baseline does)."""
     if time_limit <= 0:
         raise InvalidSpecError(f"the time limit must be positive, got {time_limit}")
     if work <= 0:
@@ -92,7 +96,7 @@ def solve(
         drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
     if not drafts and problem.free:
         return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
-    drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES)
+    drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES if mate_moves is None else mate_moves)
     if prefix is not None:
         drafts = _in_prefix_order(problem, drafts, built, prefix)
     dealers, more = _choose_dealers(problem, drafts, run)
@@ -112,6 +116,10 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     in order) and only if that model held every rule bearing on the term; bounds by counting always count."""
     balance = check(movement, avoid=problem.avoid)
     floors = _floors(problem)
+    others = max(1, problem.n - 1)
+    most = max([1, *(-(-3 * r // others) for r in balance.played.values())])
+    floors[MOST_MEETINGS] = max(floors.get(MOST_MEETINGS, 0), most)
+    floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
     found = {o.name: o for o in outcomes}
     values: list[tuple[str, int, bool]] = []
     if problem.share_first:
@@ -122,6 +130,8 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     if problem.spec.previous is not None:
         values.append((CHANGES, _changes(problem, movement), False))
     values += [
+        (MOST_MEETINGS, balance.most_meetings, True),
+        (REPEATED_MEETINGS, balance.repeated_meetings, True),
         (OPPONENT, balance.opponent_spread, True),
         (FIRST_DEALS, balance.first_deal_spread, True),
         (SEAT_MOVES, balance.total_seat_moves, False),

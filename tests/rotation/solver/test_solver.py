@@ -400,11 +400,14 @@ def test_seven_players_at_one_table_prove_their_opponent_optimum(rounds: int, op
 @pytest.mark.parametrize(("n", "rounds"), [(9, 11), pytest.param(10, 15, marks=pytest.mark.slow)])
 def test_two_tables_even_opponents_out_to_the_counting_bound(n: int, rounds: int) -> None:
     """Nine and ten players at two tables: opponents meet within one of each other (the counting bound),
-    partners within [floor, ceil], rounds played within one and nobody sitting out twice running."""
+    partners within [floor, ceil], rounds played within one, nobody sitting out twice running, and the
+    repeated meetings at their counting floor (the most meetings of a pair, ranked before opponents since
+    table-mates became a rule, is not proven there: counting allows one fewer than is found)."""
     spec = PlanSpec(n, rounds)
     result = solve(spec, work=20)
     assert_obeys(spec, result)
-    assert result.status is Status.OPTIMAL
+    for name in ("partner spread", "played spread", "sit-out repeats", "repeated meetings", "opponent spread"):
+        assert result.term(name).met, result.term(name)
     assert result.term("opponent spread").value == 1
     assert result.term("sit-out repeats").value == 0
     assert result.movement is not None
