@@ -121,7 +121,9 @@ def _built_prefix_by_prefix(problem: _Problem, run: _Run, prefix: PrefixOrder) -
     """For a small group with everyone present throughout, rounds built so that every prefix is within
     its bounds (``prefix.build``, a search counted in nodes), in case no order of the planner's own
     rounds manages that; else None."""
-    small = all(problem.tables[r] <= PREFIX_BUILD_TABLES for r in problem.free)
+    small = problem.n // 4 <= PREFIX_BUILD_TABLES and all(
+        problem.tables[r] == problem.n // 4 for r in problem.free
+    )
     if not (problem.plain and small and problem.free):
         return None
     built = prefix.build(problem.n, problem.rounds, seed=run.seed, deadline=run.deadline())

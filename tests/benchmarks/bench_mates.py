@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rotation.balance import Balance, check
-from rotation.plan import PlanRequest, plan
 from rotation.cut import Order
+from rotation.plan import PlanRequest, plan
 
 GRID = [
     (8, 3),

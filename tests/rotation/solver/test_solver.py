@@ -406,7 +406,13 @@ def test_two_tables_even_opponents_out_to_the_counting_bound(n: int, rounds: int
     spec = PlanSpec(n, rounds)
     result = solve(spec, work=20)
     assert_obeys(spec, result)
-    for name in ("partner spread", "played spread", "sit-out repeats", "repeated meetings", "opponent spread"):
+    for name in (
+        "partner spread",
+        "played spread",
+        "sit-out repeats",
+        "repeated meetings",
+        "opponent spread",
+    ):
         assert result.term(name).met, result.term(name)
     assert result.term("opponent spread").value == 1
     assert result.term("sit-out repeats").value == 0
