@@ -336,6 +336,10 @@ class _Counts:
         return self.mates[pq] - self.partners[pq]
 
 
+SEARCH_SHARE = 0.7
+"""The share of ``--time-limit`` the searches may take before the cap cuts them."""
+
+
 WORK = 4.0
 """The default budget of a solve, in CP-SAT's deterministic time units (about a second each here)."""
 
@@ -358,6 +362,12 @@ class _Run:
     spent: float = 0.0
     cut_short: bool = False
 
+    @property
+    def search_limit(self) -> float:
+        """Wall seconds the searches may take: most of the cap, leaving the rest to the stages after
+        them (ordering the rounds, seating), which do not search and always finish."""
+        return SEARCH_SHARE * self.time_limit
+
     def elapsed(self) -> float:
         """Wall seconds since the solve began (for reports and the cap only)."""
         return time.monotonic() - self.start
@@ -378,13 +388,13 @@ class _Run:
 
     def over(self) -> bool:
         """Whether the wall-clock cap has been reached (and so cut the search short)."""
-        if self.elapsed() >= self.time_limit:
+        if self.elapsed() >= self.search_limit:
             self.cut_short = True
         return self.cut_short
 
     def deadline(self) -> float:
         """The wall-clock cap as a ``time.monotonic`` instant, for searches counted in nodes."""
-        return self.start + self.time_limit
+        return self.start + self.search_limit
 
     def solver(self, budget: float, *, seed: int = 0, symmetry: int | None = None) -> cp_model.CpSolver:
         """The one CP-SAT solver every model uses: ``budget`` deterministic units, a fixed worker count and
@@ -396,7 +406,7 @@ class _Run:
         solver.parameters.interleave_search = self.workers > 1
         solver.parameters.random_seed = self.seed + seed
         solver.parameters.max_deterministic_time = max(0.01, budget)
-        solver.parameters.max_time_in_seconds = max(0.01, self.time_limit - self.elapsed())
+        solver.parameters.max_time_in_seconds = max(0.01, self.search_limit - self.elapsed())
         if symmetry is not None:
             solver.parameters.symmetry_level = symmetry
         return solver

@@ -143,12 +143,22 @@ def _seat(
                 for seat, p in enumerate(t.players):
                     old[p] = (number, seat)
         size = len(d.games)
-        best = {
-            (k, number): min(seatings(game), key=lambda s: (_seat_cost(s, number, where, old), s))
-            for k, game in enumerate(d.games)
-            for number in range(size)
-        }
-        costs = {key: _seat_cost(seating, key[1], where, old) for key, seating in best.items()}
+        best: dict[tuple[int, int], Seating] = {}
+        costs: dict[tuple[int, int], int] = {}
+        for k, game in enumerate(d.games):
+            options = seatings(game)
+            # only a table number where one of the four sat (now or in the old plan) can keep anyone in
+            # place; at every other number all seatings cost the same and the first is taken
+            near = {where[p][0] for pq in game for p in pq if p in where}
+            near |= {old[p][0] for pq in game for p in pq if p in old}
+            plain = min(options)
+            plain_cost = _seat_cost(plain, -1, where, old)
+            for number in range(size):
+                if number in near:
+                    chosen = min(options, key=lambda s: (_seat_cost(s, number, where, old), s))
+                    best[k, number], costs[k, number] = chosen, _seat_cost(chosen, number, where, old)
+                else:
+                    best[k, number], costs[k, number] = plain, plain_cost
         placement = _assign(size, costs)
         tables: list[Table | None] = [None] * size
         for k, number in enumerate(placement):

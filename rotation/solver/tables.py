@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     """A count in a model: its own variable, or a constant where no choice bears on it."""
 
 
+GROUPING_LIMIT = 60_000
+"""The most pairs of partnerships (summed over rounds) the grouping model is built for: past it, building
+the model alone takes seconds, and the local searches do better in that time."""
+
+
 def _group_tables(
     problem: _Problem, drafts: list[_Draft], run: _Run, *, share: float
 ) -> tuple[list[_Draft], list[_Outcome]]:
@@ -41,6 +46,9 @@ def _group_tables(
     spread = max(opponents.values(), default=0) - min(lows, default=0)
     if OPPONENT in floors and spread <= floors[OPPONENT] and problem.spec.previous is None:
         return hinted, [_Outcome(OPPONENT, spread, floors[OPPONENT], exact=True)]
+    size = sum(len(d.games) * (2 * len(d.games) - 1) for d in drafts)
+    if size > GROUPING_LIMIT or run.over():
+        return hinted, []  # the local searches that follow group the tables instead
 
     from ortools.sat.python import cp_model
 
