@@ -342,6 +342,14 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 f" partners {_times(passes)} and opposes {_times(2 * passes)}"
             )
             return Plan(Schedule(sheet, design), "whist design", cards, tuple(notes), None, avoid)
+        from rotation.movements.meetonce import meet_once_movement
+
+        meet_once = meet_once_movement(len(sheet), rounds)
+        if (
+            meet_once is not None
+        ):  # nobody meets anyone twice: ranked above the opponents a whist design evens
+            design = meet_once
+            notes.append("from the book of evenings where nobody meets anyone twice")
     try:
         spec = PlanSpec(
             len(sheet),

@@ -88,13 +88,9 @@ def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, move
             if any(search.kept_partners):
                 break  # a fresh grouping would break partnerships of the plan being replaced
             search.load(_greedy(problem, drafts, rng))
-        used, tables, cost = search.run(min(left, RESTART), run)
+        used, found, cost = search.run(min(left, RESTART), run)
         left -= used
         start += 1
-        found = [
-            _Draft(tuple(_canonical(((t[0], t[1]), (t[2], t[3]))) for t in round_), d.sitting_out)
-            for round_, d in zip(tables, drafts, strict=True)
-        ]
         if cost < best_cost or _rank(problem, found) < _rank(problem, best):
             best_cost, best = min(cost, best_cost), found
     return best if _rank(problem, best) <= _rank(problem, drafts) else drafts
@@ -132,6 +128,8 @@ class _Search:
         self.n = n
         self.rng = rng
         self.problem = problem
+        self.sit_swaps = not problem.anyone_away and problem.spec.previous is None
+        """Whether a seated player may trade places with one sitting out (both present throughout)."""
         self.load(drafts)
         counts = problem.kept_counts()
         for dr in drafts:
@@ -207,14 +205,25 @@ class _Search:
         for (p, q), k in counts.mates.items():
             self.m[p][q] = self.m[q][p] = k
         self.tabu: list[list[int]] = [[0] * n for _ in self.tables]
+        self.kept = len(self.problem.kept)
+        self.outs_all: list[set[Player]] = [set(rnd.sitting_out) for rnd in self.problem.kept]
+        self.outs_all += [set(dr.sitting_out) for dr in drafts]
+        self.sat = [counts.sat_out[p] for p in range(n)]
         if hasattr(self, "table"):
             self.cost = self.recount()
 
     def recount(self) -> int:
         return sum(self.pair_cost(p, q, self.c[p][q], self.m[p][q]) for p, q in self.problem.pairs())
 
-    def snapshot(self) -> list[list[_TABLE]]:
-        return [[list(t) for t in tables] for tables in self.tables]
+    def snapshot(self) -> list[_Draft]:
+        """The tables now, as drafts."""
+        return [
+            _Draft(
+                tuple(_canonical(((t[0], t[1]), (t[2], t[3]))) for t in tables),
+                frozenset(self.outs_all[r + self.kept]),
+            )
+            for r, tables in enumerate(self.tables)
+        ]
 
     def _pair_cost(self, kind: int, c: int, m: int) -> int:
         """One pair's share of the cost: partner range first, then table-mates (the most meetings, then
@@ -241,10 +250,8 @@ class _Search:
 
     def _swap_delta(self, r: int, x: Player, y: Player) -> int:
         """``_delta(_swap_changes(r, x, y))``, without building the changes: the search's inner loop."""
-        a_table = self.tables[r][self.where[r][x]]
-        b_table = self.tables[r][self.where[r][y]]
-        px = a_table[a_table.index(x) ^ 1]
-        py = b_table[b_table.index(y) ^ 1]
+        a_table, px = self._seat_of(r, x)
+        b_table, py = self._seat_of(r, y)
         table, kinds, c, m = self.table, self.kinds, self.c, self.m
         kx, ky, cx, cy, mx, my = kinds[x], kinds[y], c[x], c[y], m[x], m[y]
         delta = 0
@@ -265,11 +272,9 @@ class _Search:
         return delta
 
     def _swap_changes(self, r: int, x: Player, y: Player) -> list[tuple[Player, Player, int, int]]:
-        """x and y, at different tables of round r, change places (and so partners)."""
-        a_table = self.tables[r][self.where[r][x]]
-        b_table = self.tables[r][self.where[r][y]]
-        px = _partner(a_table, x)
-        py = _partner(b_table, y)
+        """x and y, at different tables of round r (or y sitting out), change places (and so partners)."""
+        a_table, px = self._seat_of(r, x)
+        b_table, py = self._seat_of(r, y)
         changes = []
         for a in a_table:
             if a != x:
@@ -289,9 +294,24 @@ class _Search:
 
     def _lost(self, r: int, x: Player, y: Player) -> list[Pair]:
         """The partnerships a swap of x and y in round r breaks."""
-        a_table = self.tables[r][self.where[r][x]]
-        b_table = self.tables[r][self.where[r][y]]
-        return [(x, a_table[a_table.index(x) ^ 1]), (y, b_table[b_table.index(y) ^ 1])]
+        return [(p, partner) for p in (x, y) for _, partner in [self._seat_of(r, p)] if partner >= 0]
+
+    def _seat_of(self, r: int, p: Player) -> tuple[Sequence[Player], Player]:
+        """The table p sits at in round r and their partner; no table and -1 when sitting out."""
+        t = self.where[r][p]
+        if t < 0:
+            return (), -1
+        table = self.tables[r][t]
+        return table, table[table.index(p) ^ 1]
+
+    def _may_sit_out(self, r: int, x: Player, y: Player) -> bool:
+        """Whether seated x may sit out round r in place of y: it leaves every count of sit-outs as it
+        was (x sat out once less than y) and x does not sit out twice running."""
+        if not self.sit_swaps or self.sat[y] != self.sat[x] + 1:
+            return False
+        outs = self.outs_all
+        at = r + self.kept
+        return not (at > 0 and x in outs[at - 1]) and not (at + 1 < len(outs) and x in outs[at + 1])
 
     def _breaks_kept(self, r: int, pairs: Sequence[Pair]) -> bool:
         kept = self.kept_partners[r]
@@ -308,9 +328,17 @@ class _Search:
 
     def _swap(self, r: int, x: Player, y: Player) -> None:
         ta, tb = self.where[r][x], self.where[r][y]
-        a_table, b_table = self.tables[r][ta], self.tables[r][tb]
+        a_table = self.tables[r][ta]
         a_table[a_table.index(x)] = y
-        b_table[b_table.index(y)] = x
+        if tb >= 0:
+            b_table = self.tables[r][tb]
+            b_table[b_table.index(y)] = x
+        else:  # y was sitting out and now plays; x sits out
+            out = self.outs_all[r + self.kept]
+            out.discard(y)
+            out.add(x)
+            self.sat[x] += 1
+            self.sat[y] -= 1
         self.where[r][x], self.where[r][y] = tb, ta
 
     def _conflicted(self) -> list[tuple[int, Player]]:
@@ -324,7 +352,7 @@ class _Search:
                         found.append((r, x))
         return found
 
-    def run(self, moves: int, run: _Run) -> tuple[int, list[list[_TABLE]], int]:
+    def run(self, moves: int, run: _Run) -> tuple[int, list[_Draft], int]:
         """Tabu search: each move takes the best swap (or re-pairing) in a round with a conflict, not
         tabu unless it beats the best; after ``STALL`` moves without a new best, restart from the best
         with a few random swaps."""
@@ -377,7 +405,7 @@ class _Search:
         best = None
         for x in players:
             for y in range(self.n):
-                if where[y] < 0 or where[y] == where[x]:
+                if where[y] == where[x] or (where[y] < 0 and not self._may_sit_out(r, x, y)):
                     continue
                 delta = self._swap_delta(r, x, y)
                 if best is not None and delta > best:
@@ -410,29 +438,10 @@ class _Search:
         )
         return delta, changes, move
 
-    def _restore(self, best: list[list[_TABLE]], best_cost: int) -> None:
-        """Go back to the best tables found, recounting what changed."""
-        for r, tables in enumerate(best):
-            for t, table in enumerate(tables):
-                now = self.tables[r][t]
-                if now == table:
-                    continue
-                self._count_table(now, -1)
-                self._count_table(table, 1)
-                self.tables[r][t] = list(table)
-                for p in table:
-                    self.where[r][p] = t
+    def _restore(self, best: list[_Draft], best_cost: int) -> None:
+        """Go back to the best found (its tables and sit-outs), recounting."""
+        self.load(best)
         self.cost = best_cost
-
-    def _count_table(self, table: _TABLE, sign: int) -> None:
-        a, b, c, d = table
-        for p, q in ((a, b), (c, d)):
-            self.c[p][q] += sign
-            self.c[q][p] += sign
-        for i, p in enumerate(table):
-            for q in table[i + 1 :]:
-                self.m[p][q] += sign
-                self.m[q][p] += sign
 
     def _shake(self, swaps: int) -> None:
         """A few random swaps that keep the partner range and the kept partnerships."""
@@ -450,11 +459,6 @@ class _Search:
                 continue
             self._apply(changes, delta)
             self._swap(r, x, y)
-
-
-def _partner(table: _TABLE, player: Player) -> Player:
-    i = table.index(player)
-    return table[i ^ 1]
 
 
 _SPLITS = (
