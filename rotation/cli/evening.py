@@ -115,7 +115,7 @@ def cards_command(
 def record_command(
     name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
     round_number: Annotated[
-        int, typer.Option("--round", "-r", min=1, help="The round, from 1.", show_default=False)
+        int, typer.Option("--round", "-r", min=1, metavar="R", help="The round, from 1.", show_default=False)
     ],
     deals: Annotated[
         list[str] | None,
@@ -123,7 +123,9 @@ def record_command(
     ] = None,
     table: Annotated[
         int | None,
-        typer.Option("--table", "-t", min=1, help="The table, from 1 (needed when the round has several)."),
+        typer.Option(
+            "--table", "-t", min=1, metavar="T", help="The table, from 1 (needed when the round has several)."
+        ),
     ] = None,
     net: Annotated[
         str | None,

@@ -86,9 +86,11 @@ def plan_command(
     keep: Annotated[
         str | None,
         typer.Option(
-            metavar="FILE:K",
-            help="Keep the first K rounds of a schedule already played (a schedule or session file) and "
-            "replan the rest for the players named now, changing as little as possible.",
+            metavar="SOURCE[:K]",
+            help="Keep the first K rounds already played of a schedule or session file, or of a saved "
+            "evening (K: its rounds fully recorded), and replan the rest for the players named now, "
+            "changing as little as possible. With --save onto the same evening its plan is replaced "
+            "and every result kept.",
         ),
     ] = None,
     time_limit: Annotated[
@@ -128,6 +130,7 @@ def plan_command(
         ScoringMethod | None,
         typer.Option(
             "--scoring",
+            metavar="METHOD",
             help="How rubbers score: chicago (default), duplicate (each deal alone) or russian (IMPs).",
         ),
     ] = None,
@@ -165,6 +168,7 @@ def plan_command(
     rules = ScoringRules.from_mapping({"vulnerability": vulnerability, **given})
     if seed is None and order is Order.CUT:
         seed = secrets.randbelow(1_000_000)
+    kept, kept_evening = _kept(keep) if keep else (None, None)
     try:
         request = planner.PlanRequest(
             tuple(names),
@@ -175,7 +179,7 @@ def plan_command(
             away=tuple(planner.parse_away(text) for text in away or ()),
             tables=tables,
             avoid=tuple(planner.parse_avoid(text) for text in avoid or ()),
-            keep=_kept(keep) if keep else None,
+            keep=kept,
             time_limit=time_limit,
         )
         with _progress(err=as_json) as on_progress:
@@ -184,11 +188,18 @@ def plan_command(
         fail(str(error))
     schedule = result.schedule
     saved = None
+    replanned = False
     if save is not None:
+        from rotation.names import name_key
         from rotation.results.session import Session
 
         with open_store() as store:
-            saved = store.save(save, day, Session(schedule, rules))
+            if kept is not None and kept_evening is not None and name_key(kept_evening) == name_key(save):
+                new, rounds = schedule, kept.rounds
+                saved = store.replan(kept_evening, lambda _: (new, rounds))
+                replanned = True
+            else:
+                saved = store.save(save, day, Session(schedule, rules))
         note_matched_names(schedule.players, saved.session.schedule.players, err=as_json)
         schedule = saved.session.schedule
     if as_json:
@@ -233,25 +244,41 @@ def plan_command(
             console.print(solve_details(result.solved))
     if saved is not None:
         typer.echo(f"Scoring: {rules.describe()}.")
+        if replanned:
+            typer.echo(
+                f"Replanned {saved.name!r}: the first {kept.rounds if kept else 0} rounds and every"
+                " result kept, the rest planned for the players named."
+            )
         typer.echo(
             f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
             f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
         )
 
 
-def _kept(text: str) -> Kept:
-    """``FILE:K`` for --keep: the schedule (or session) file and how many of its rounds were played."""
+def _kept(text: str) -> tuple[Kept, str | None]:
+    """``SOURCE[:K]`` for --keep: the schedule played so far and how many of its rounds to keep, and the
+    saved evening's name when SOURCE is one (an existing file wins)."""
     from rotation.io.formats import FormatError, schedule_from_data
     from rotation.plan import Kept
 
-    path, colon, count = text.rpartition(":")
-    if not colon or not count.strip().isdigit() or len(count.strip()) > 6:
-        fail(f"cannot read --keep {text!r}: write FILE:K, e.g. tonight.json:3")
-    try:
-        schedule = schedule_from_data(read_json(Path(path)))
-    except FormatError as error:
-        fail(f"{path}: {error}")
-    return Kept(schedule, int(count))
+    source, colon, count = text.rpartition(":")
+    if not colon or not count.strip().isdigit():
+        source, count = text, ""
+    if len(count.strip()) > 6:
+        fail(f"cannot read --keep {text!r}: write FILE:K or EVENING[:K], e.g. tonight.json:3")
+    path = Path(source)
+    if path.is_file() or source.endswith(".json") or not source.strip():
+        if not count:
+            fail(f"cannot read --keep {text!r}: say how many rounds of the file were played, e.g. {source}:3")
+        try:
+            schedule = schedule_from_data(read_json(path))
+        except FormatError as error:
+            fail(f"{source}: {error}")
+        return Kept(schedule, int(count)), None
+    with open_store(create=False) as store:
+        stored = store.load(source)
+    played = stored.session.rounds_played()
+    return Kept(stored.session.schedule, int(count) if count else played), stored.name
 
 
 @contextmanager

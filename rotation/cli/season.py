@@ -72,7 +72,10 @@ def rank_command(
         typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
     ] = None,
     min_rubbers: Annotated[
-        int, typer.Option("--min-rubbers", min=1, help="Rank only players with at least this many rubbers.")
+        int,
+        typer.Option(
+            "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
+        ),
     ] = 1,
     by: Annotated[RankBy, typer.Option(help="Rank on the total or on the average per rubber.")] = (
         RankBy.TOTAL

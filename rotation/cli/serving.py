@@ -14,7 +14,10 @@ from rotation.cli.common import db_path, fail, open_store
 def serve_command(
     name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
     port: Annotated[
-        int, typer.Option("--port", "-p", min=0, max=65535, help="The port to listen on (0: any free one).")
+        int,
+        typer.Option(
+            "--port", "-p", min=0, max=65535, metavar="P", help="The port to listen on (0: any free one)."
+        ),
     ] = 8013,
     lan: Annotated[
         bool,

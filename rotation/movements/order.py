@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from rotation.balance import Balance, Bound, check
+from rotation.balance import Balance, Bound, prefix_checks
 from rotation.model import Game, Movement, Player, Round, Table, pair_key
 
 __all__ = [
@@ -40,11 +40,7 @@ Pair = tuple[Player, Player]
 
 def prefix_balances(movement: Movement, *, avoid: Iterable[Pair] = ()) -> list[Balance]:
     """The checker's ``Balance`` after each round: element m - 1 is the evening stopped after m rounds."""
-    avoided = tuple(avoid)
-    return [
-        check(Movement(movement.n_players, movement.rounds[:m], movement.name), avoid=avoided)
-        for m in range(1, len(movement.rounds) + 1)
-    ]
+    return list(prefix_checks(movement, avoid=avoid))
 
 
 @dataclass(frozen=True, slots=True)

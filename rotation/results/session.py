@@ -198,6 +198,14 @@ class Session:
             if (r, t) not in done
         )
 
+    def rounds_played(self) -> int:
+        """The rounds, counted from the first, whose every rubber is complete: what a replan keeps."""
+        missing = {r for r, _ in self.missing()}
+        return next(
+            (r - 1 for r in range(1, len(self.schedule.rounds) + 1) if r in missing),
+            len(self.schedule.rounds),
+        )
+
     def with_result(self, record: RubberRecord, *, replace: bool = False) -> Session:
         """A copy with one more rubber recorded (or one replaced), checked by scoring it."""
         key = (record.round, record.table)

@@ -14,12 +14,7 @@ REPLAN_SECONDS = 20.0
 
 def rounds_played(session: Session) -> int:
     """The rounds whose every rubber is complete, counted from the first."""
-    done = 0
-    for number, rnd in enumerate(session.schedule.rounds, 1):
-        if any((number, t) in session.missing() for t in range(1, len(rnd.tables) + 1)):
-            break
-        done = number
-    return done
+    return session.rounds_played()
 
 
 def replan(session: Session, names: Sequence[str]) -> tuple[Schedule, int]:

@@ -450,3 +450,33 @@ def test_sessions_counts_only_complete_rubbers(runner: CliRunner, db: Path) -> N
     ok(runner, "record", "bulletin", "-r", "2", "--net", "E-W +3")
     listed = json.loads(ok(runner, "sessions", "--json").output)
     assert listed["sessions"][0]["recorded"] == 1
+
+
+def test_a_saved_evening_is_replanned_in_place_keeping_its_results(runner: CliRunner, db: Path) -> None:
+    """Someone arrives after round 1 (issue 13): `plan ... --keep NAME --save NAME` keeps the rounds
+    played and their results, replans the rest with the newcomer, and the tally is unchanged."""
+    ok(runner, "plan", *BULLETIN_FIVE, "--order", "given", "--save", "tue")
+    ok(runner, "record", "tue", "--round", "1", "--net", "E-W +3")
+    before = json.loads(ok(runner, "tally", "tue", "--json").output)
+    shown = ok(runner, "plan", *BULLETIN_FIVE, "Zoë", "--keep", "tue", "--save", "tue").output
+    assert "Replanned 'tue': the first 1 rounds and every result kept" in shown
+    after = json.loads(ok(runner, "export", "tue").output)
+    assert after["players"] == [*BULLETIN_FIVE, "Zoë"]
+    assert len(after["results"]) == 1
+    assert any("Zoë" in json.dumps(rnd, ensure_ascii=False) for rnd in after["rounds"][1:])
+    totals = {
+        p["name"]: p["total"] for p in json.loads(ok(runner, "tally", "tue", "--json").output)["players"]
+    }
+    assert all(totals[p["name"]] == p["total"] for p in before["players"])
+    assert totals["Zoë"] == 0
+    sessions = ok(runner, "sessions", "--json").output
+    assert [s["name"] for s in json.loads(sessions)["sessions"]] == ["tue"]
+
+
+def test_a_replan_refuses_to_drop_a_rubber_in_play(runner: CliRunner, db: Path) -> None:
+    """A rubber entered in a round the replan would change is never silently dropped."""
+    ok(runner, "plan", *BULLETIN_FIVE, "--order", "given", "--save", "tue")
+    ok(runner, "record", "tue", "--round", "1", "--net", "E-W +3")
+    ok(runner, "record", "tue", "--round", "2", "2S E +1")
+    line = refused(runner, "plan", *BULLETIN_FIVE, "Zoë", "--keep", "tue:1", "--save", "tue")
+    assert "round 2, table 1 has a result already" in line

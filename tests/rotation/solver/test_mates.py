@@ -82,6 +82,7 @@ def test_the_search_never_costs_a_rule_ranked_above_it(
     before, after = _measure(problem, drafts), _measure(problem, found)
     for name in RANKED[: RANKED.index("most meetings")]:
         assert after[name] <= before[name], name
+
     def sit_outs(ds: list[_Draft]) -> list[int]:
         return [sum(p in d.sitting_out for d in ds) for p in range(n)]
 
