@@ -133,3 +133,19 @@ def test_mates_measure_agrees_with_the_independent_checker() -> None:
     drafts = _construct(problem, random.Random(0))
     seated = check(Movement(14, tuple(_draft_round(d) for d in drafts)))
     assert Mates.of(problem, drafts) == Mates(seated.most_meetings, seated.repeated_meetings)
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "partners", "opponents"), [(8, 14, 1, 2), (9, 18, 1, 2), (7, 21, 2, 4)]
+)
+def test_the_one_table_series_reaches_its_designs(n: int, rounds: int, partners: int, opponents: int) -> None:
+    """One table: 8 players x 14 rounds and 9 x 18 (every pair partners once and opposes exactly twice),
+    7 x 21 (partners twice, opposes four times): the game-counting model proves these designs, and the
+    table-mates (partners plus opponents) are then the same for every pair."""
+    result = solve(PlanSpec(n, rounds, tables=1))
+    assert result.movement is not None
+    balance = check(result.movement)
+    assert set(balance.partners.values()) == {partners}
+    assert set(balance.opponents.values()) == {opponents}
+    assert balance.most_meetings == partners + opponents
+    assert result.term("most meetings").met and result.term("opponent spread").met
