@@ -1,0 +1,555 @@
+"""Build the meet-once book: for each player count from 8 to 52, the longest evening found in which
+nobody shares a table with the same player twice (minutes, not part of planning).
+``rotation.movements.meetonce`` reads what this writes.
+
+Sources, tried in this order for each n:
+
+- ``AG(2,4)``, 16 players: the points of the affine plane over GF(4), a round for each of its five
+  parallel classes (lines of one slope); two points lie on one line, so they meet once.
+- ``GF(q) construction``, n = 4q with q a prime power at least 5: players (i, x), i in 0..3, x in GF(q);
+  round t in GF(q) has the tables {(i, c + a_i t) : i = 0..3} for c in GF(q), with a_0..a_3 distinct.
+  (i, x) and (j, y), i != j, meet only in the round t = (y - x) / (a_j - a_i); players of one group i
+  never meet, so for q = 8 one more round splits each group into two tables (9 rounds). This is a
+  transversal design TD(4, q) resolved by its parallel classes; cf. resolvable designs with blocks of
+  four (Hanani, Ray-Chaudhuri and Wilson 1972) and affine planes.
+- ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
+  sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
+  number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
+  more rounds until it fails; also after a construction's rounds, to add a round to it.
+
+Regenerate the book::
+
+    python -m rotation.build.meetonce schedules/meetonce.json                 # every size (minutes)
+    python -m rotation.build.meetonce schedules/meetonce.json --sizes 17 21   # only these sizes
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from rotation.balance import prefix_checks
+from rotation.model import Player
+from rotation.movements.meetonce import BOOK_FORMAT, Evening, evening_movement
+
+__all__ = [
+    "BOOK_SIZES",
+    "GF",
+    "affine_plane_16",
+    "build_book",
+    "construction",
+    "field_construction",
+    "is_meet_once",
+    "one_rotational",
+    "tabu_evening",
+    "without_last",
+    "write_book",
+]
+
+BOOK_SIZES = tuple(range(8, 53))
+
+Tables = tuple[tuple[Player, Player, Player, Player], ...]
+
+
+# --- finite fields -------------------------------------------------------------------------------------
+
+
+def prime_power(q: int) -> tuple[int, int] | None:
+    """(p, k) with q = p^k, p prime, or None."""
+    if q < 2:
+        return None
+    p = next(d for d in range(2, q + 1) if q % d == 0)
+    k = 0
+    while q % p == 0:
+        q //= p
+        k += 1
+    return (p, k) if q == 1 else None
+
+
+def _times(f: Sequence[int], g: Sequence[int], p: int) -> list[int]:
+    out = [0] * (len(f) + len(g) - 1)
+    for i, a in enumerate(f):
+        for j, b in enumerate(g):
+            out[i + j] = (out[i + j] + a * b) % p
+    return out
+
+
+def _reduce(f: Sequence[int], modulus: Sequence[int], p: int) -> list[int]:
+    """f mod a monic polynomial over Z_p (coefficients constant term first)."""
+    rest = [c % p for c in f]
+    while len(rest) >= len(modulus):
+        lead = rest[-1]
+        shift = len(rest) - len(modulus)
+        for i, c in enumerate(modulus):
+            rest[shift + i] = (rest[shift + i] - lead * c) % p
+        rest.pop()
+    return rest
+
+
+def _irreducible(p: int, k: int) -> tuple[int, ...]:
+    """The first monic polynomial of degree k over Z_p with no root-free factor: none of degree <= k/2."""
+    for low in product(range(p), repeat=k):
+        f = (*low, 1)
+        if all(
+            any(_reduce(f, (*g, 1), p)) for d in range(1, k // 2 + 1) for g in product(range(p), repeat=d)
+        ):
+            return f
+    raise AssertionError("unreachable: there are irreducible polynomials of every degree")
+
+
+@dataclass(frozen=True)
+class GF:
+    """The field GF(p^k): elements 0..q-1, element x standing for the polynomial with base-p digits of x
+    as coefficients (constant term first), modulo a monic irreducible polynomial of degree k; for k = 1
+    this is arithmetic mod p. Addition and multiplication are whole tables (q is small)."""
+
+    p: int
+    k: int
+    modulus: tuple[int, ...]
+    add_table: tuple[tuple[int, ...], ...]
+    mul_table: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    @cache
+    def of(cls, q: int) -> GF:
+        found = prime_power(q)
+        if found is None:
+            raise ValueError(f"GF({q}) needs a prime power, got {q}")
+        p, k = found
+        modulus = _irreducible(p, k) if k > 1 else (0, 1)
+
+        def digits(x: int) -> list[int]:
+            return [(x // p**j) % p for j in range(k)]
+
+        def number(f: Sequence[int]) -> int:
+            return sum(c * p**j for j, c in enumerate(f))
+
+        add = tuple(
+            tuple(number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(q))
+            for x in range(q)
+        )
+        mul = tuple(
+            tuple(number(_reduce(_times(digits(x), digits(y), p), modulus, p)) for y in range(q))
+            for x in range(q)
+        )
+        return cls(p, k, modulus, add, mul)
+
+    @property
+    def q(self) -> int:
+        return int(self.p**self.k)
+
+    def add(self, x: int, y: int) -> int:
+        return self.add_table[x][y]
+
+    def mul(self, x: int, y: int) -> int:
+        return self.mul_table[x][y]
+
+    def neg(self, x: int) -> int:
+        return self.add_table[x].index(0)
+
+    def sub(self, x: int, y: int) -> int:
+        return self.add(x, self.neg(y))
+
+    def inv(self, x: int) -> int:
+        if x == 0:
+            raise ZeroDivisionError("0 has no inverse")
+        return self.mul_table[x].index(1)
+
+
+# --- constructions -------------------------------------------------------------------------------------
+
+
+def affine_plane_16() -> Evening:
+    """The five parallel classes of AG(2, 4): point (x, y) is player 4x + y; the lines y = m x + b
+    (one round per slope m) and x = c (the fifth round)."""
+    f = GF.of(4)
+    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
+    for m in range(4):
+        lines = []
+        for b in range(4):
+            a, bb, c, d = (4 * x + f.add(f.mul(m, x), b) for x in range(4))
+            lines.append((a, bb, c, d))
+        rounds.append((tuple(lines), ()))
+    rounds.append((tuple((4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 3) for c in range(4)), ()))
+    return tuple(rounds)
+
+
+def field_construction(q: int) -> Evening:
+    """The 4q-player construction over GF(q) (see the module): player (i, x) is i q + x, a_i = i, round
+    t has the tables ((i, c + i t))_i for each c; for q divisible by 4 (q = 8) a last round splits each
+    group {(i, x)} into tables of four."""
+    f = GF.of(q)
+    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
+    for t in range(q):
+        tables = []
+        for c in range(q):
+            a, b, cc, d = (i * q + f.add(c, f.mul(i, t)) for i in range(4))
+            tables.append((a, b, cc, d))
+        rounds.append((tuple(tables), ()))
+    if q % 4 == 0:
+        extra = tuple(
+            (i * q + j, i * q + j + 1, i * q + j + 2, i * q + j + 3) for i in range(4) for j in range(0, q, 4)
+        )
+        rounds.append((extra, ()))
+    return tuple(rounds)
+
+
+def one_rotational(q: int, *, seed: int = 0, work: float = 60.0) -> Evening | None:
+    """See ``_one_rotational``: first asked for base tables fixed by x -> -x and by turning the classes
+    round (i -> i + 1), then by the turn alone, then with no symmetry (q = 9 needs that)."""
+    for symmetries in (("negate", "turn"), ("turn",), ()):
+        found = _one_rotational(q, symmetries, seed=seed, work=work)
+        if found is not None:
+            return found
+    return None
+
+
+def _one_rotational(q: int, symmetries: Sequence[str], *, seed: int, work: float) -> Evening | None:
+    """A complete meet-once evening for 3q + 1 players (q = 1 mod 4: 16, 28, 40, 52), every pair meeting
+    exactly once in (3q + 1 - 1) / 3 = q rounds: a resolvable design with blocks of four, 1-rotational
+    over Z_q (Hanani, Ray-Chaudhuri and Wilson 1972 show such designs exist for every v = 4 mod 12).
+
+    Players (x, i), x in Z_q, i in 0..2, are numbered i q + x, and infinity is 3q. Round t is the base
+    round plus t: the table {infinity, (t, 0), (t, 1), (t, 2)} and the base tables with t added to every
+    x. It is meet-once exactly when, for each two classes i < j, the differences z - x of the pairs
+    (x, i), (z, j) at a base table run over Z_q* once each, and for each class i the pairs within it
+    cover each {d, -d} once. CP-SAT finds the base tables (on one worker, seeded: the same each time),
+    asked for ones fixed by ``symmetries`` ("negate": x -> -x, "turn": i -> i + 1), which cut the search
+    to under a second; None if it finds none in ``work`` deterministic seconds."""
+    from itertools import combinations
+
+    from ortools.sat.python import cp_model
+
+    points = [(x, i) for i in range(3) for x in range(1, q)]
+    model = cp_model.CpModel()
+    together: dict[tuple[tuple[int, int], tuple[int, int]], Any] = {}
+    for a, b in combinations(points, 2):
+        together[a, b] = together[b, a] = model.new_bool_var(f"{a}{b}")
+    for a in points:
+        model.add(sum(together[a, b] for b in points if b != a) == 3)
+    for a, b, c in combinations(points, 3):
+        model.add_bool_or([together[a, b].Not(), together[b, c].Not(), together[a, c]])
+        model.add_bool_or([together[a, b].Not(), together[a, c].Not(), together[b, c]])
+        model.add_bool_or([together[a, c].Not(), together[b, c].Not(), together[a, b]])
+    covers: dict[tuple[int, int, int], list[Any]] = {}
+    for a, b in combinations(points, 2):
+        (x, i), (z, j) = a, b
+        if "turn" in symmetries:
+            model.add(together[a, b] == together[(x, (i + 1) % 3), (z, (j + 1) % 3)])
+        if "negate" in symmetries:
+            model.add(together[a, b] == together[(-x % q, i), (-z % q, j)])
+        d = (z - x) % q
+        key = (i, i, min(d, q - d)) if i == j else (i, j, d) if i < j else (j, i, (x - z) % q)
+        covers.setdefault(key, []).append(together[a, b])
+    for (i, j, d), pairs in covers.items():
+        model.add(sum(pairs) == (0 if i != j and d == 0 else 1))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_deterministic_time = work
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    base: list[list[tuple[int, int]]] = []
+    seen: set[tuple[int, int]] = set()
+    for a in points:
+        if a not in seen:
+            table = [a] + [b for b in points if b != a and solver.value(together[a, b])]
+            seen.update(table)
+            base.append(table)
+    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
+    for t in range(q):
+        first = (3 * q, t, q + t, 2 * q + t)
+        shifted = [tuple(i * q + (x + t) % q for x, i in table) for table in base]
+        rounds.append(((first, *((a, b, c, d) for a, b, c, d in shifted)), ()))
+    return tuple(rounds)
+
+
+def without_last(n_players: int, evening: Evening) -> Evening:
+    """The evening for n - 1 players from one for n with everyone playing: the last player leaves, and
+    in each round the three who would have sat with them sit out instead. They met the leaver once at
+    most, so everyone sits out at most once: within one of everyone else after every round, and never
+    twice running."""
+    gone = n_players - 1
+    rounds = []
+    for tables, _ in evening:
+        kept = tuple(t for t in tables if gone not in t)
+        out = tuple(sorted(p for t in tables if gone in t for p in t if p != gone))
+        rounds.append((kept, out))
+    return tuple(rounds)
+
+
+# --- checking ------------------------------------------------------------------------------------------
+
+
+def is_meet_once(n_players: int, evening: Evening) -> bool:
+    """Judged by the independent checker after every round: nobody meets anyone twice, every round has
+    floor(n / 4) tables, sit-outs within one of everyone's fair share, nobody out twice running."""
+    movement = evening_movement(n_players, evening)
+    if any(len(tables) != n_players // 4 for tables, _ in evening):
+        return False
+    if any(len(tables) * 4 + len(out) != n_players for tables, out in evening):
+        return False
+    return all(
+        b.most_meetings <= 1 and b.sit_outs_within_share and b.max_sit_out_run <= 1
+        for b in prefix_checks(movement)
+    )
+
+
+# --- search --------------------------------------------------------------------------------------------
+
+
+def sit_outs(n_players: int, rounds: int) -> list[frozenset[Player]]:
+    """Round r sits out the next n mod 4 players in cyclic order: fair after every round, and nobody
+    sits out twice running (n >= 2 (n mod 4))."""
+    s = n_players % 4
+    return [frozenset((r * s + j) % n_players for j in range(s)) for r in range(rounds)]
+
+
+def tabu_evening(
+    n_players: int,
+    rounds: int,
+    *,
+    seed: int,
+    moves: int,
+    keep: Evening = (),
+    time_limit: float = 600.0,
+) -> Evening | None:
+    """A meet-once evening of ``rounds`` rounds by the solver's table-mates search (continuing ``keep``,
+    whose rounds stay as they are), or None if the search ends with someone meeting twice."""
+    from rotation.solver.mates import Mates, _spread_table_mates
+    from rotation.solver.problem import PlanSpec, _canonical, _Draft, _Problem, _Run
+
+    kept = evening_movement(n_players, keep) if keep else None
+    problem = _Problem.of(PlanSpec(n_players, rounds, keep=kept))
+    rng = random.Random(seed)
+    outs = sit_outs(n_players, rounds)
+    drafts = []
+    for r in problem.free:
+        seated = [p for p in range(n_players) if p not in outs[r]]
+        rng.shuffle(seated)
+        games = tuple(
+            _canonical(((seated[i], seated[i + 1]), (seated[i + 2], seated[i + 3])))
+            for i in range(0, len(seated) - len(seated) % 4, 4)
+        )
+        drafts.append(_Draft(games, outs[r]))
+    run = _Run(work=1e9, time_limit=time_limit, workers=1, seed=seed, on_progress=None)
+    found = _spread_table_mates(problem, drafts, run, moves)
+    if Mates.of(problem, found).most > 1:
+        return None
+    evening = list(keep)
+    for d in found:
+        evening.append((tuple((a, b, c, e) for (a, b), (c, e) in d.games), tuple(sorted(d.sitting_out))))
+    return tuple(evening)
+
+
+def counting_bound(n_players: int) -> int:
+    """The most rounds the counting bound allows: with the fair sit-outs, everyone's 3 x rounds played is
+    at most n - 1."""
+    rounds = 0
+    while True:
+        outs = sit_outs(n_players, rounds + 1)
+        played = max(rounds + 1 - sum(p in o for o in outs) for p in range(n_players))
+        if 3 * played > n_players - 1:
+            return rounds
+        rounds += 1
+
+
+# --- building the book ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Found:
+    evening: Evening
+    source: str
+
+
+def construction(n_players: int) -> Found | None:
+    """The longest construction for ``n_players`` (with everyone playing), if one applies: AG(2, 4) for
+    16, the 1-rotational resolvable design for 3q + 1 (28, 40, 52: every pair meets once), the GF(q)
+    construction for 4q. Milliseconds (the resolvable designs' CP-SAT: under a second each)."""
+    if n_players == 16:
+        return Found(affine_plane_16(), "AG(2,4): the parallel classes of the affine plane of order 4")
+    found: list[Found] = []
+    q, rest = divmod(n_players - 1, 3)
+    if rest == 0 and n_players % 4 == 0 and q >= 5:
+        evening = one_rotational(q)
+        if evening is not None:
+            found.append(
+                Found(
+                    evening,
+                    f"resolvable design with blocks of four on {n_players} players, 1-rotational over Z_{q} "
+                    "with a fixed player, base round by CP-SAT (seed 0)",
+                )
+            )
+    q, rest = divmod(n_players, 4)
+    if rest == 0 and q >= 5 and prime_power(q) is not None:
+        extra = " plus a round splitting the four groups" if q % 4 == 0 else ""
+        found.append(Found(field_construction(q), f"GF(q) construction, q = {q}{extra}"))
+    return max(found, key=lambda f: len(f.evening), default=None)
+
+
+def search(
+    n_players: int,
+    start: Found | None,
+    *,
+    seeds: int,
+    moves: int,
+    deadline: float,
+    keep: bool = True,
+    log: Any = None,
+) -> Found | None:
+    """More rounds than ``start`` by the tabu search: after its rounds (``keep``), or from scratch."""
+    best = start
+    bound = counting_bound(n_players)
+    rounds = len(start.evening) + 1 if start is not None else 1
+    while rounds <= bound and time.monotonic() < deadline:
+        won = None
+        for seed in range(seeds):
+            if time.monotonic() >= deadline:
+                break
+            kept = start.evening if start is not None and keep else ()
+            evening = tabu_evening(
+                n_players,
+                rounds,
+                seed=seed,
+                moves=moves,
+                keep=kept,
+                time_limit=max(1.0, deadline - time.monotonic()),
+            )
+            if evening is not None and is_meet_once(n_players, evening):
+                after = f" after the {start.source}" if kept and start is not None else ""
+                won = Found(evening, f"tabu search, seed {seed}{after}")
+                break
+        if log is not None:
+            log(f"{n_players:3} players, {rounds:2} rounds: {'found' if won else 'not found'}")
+        if won is None:
+            break
+        best = won
+        rounds += 1
+    return best
+
+
+def build_entry(
+    n_players: int,
+    known: dict[int, Found] | None = None,
+    *,
+    seeds: int = 3,
+    moves: int = 30_000,
+    seconds: float = 60.0,
+    log: Any = None,
+) -> Found:
+    """The longest meet-once evening found for ``n_players``: a construction, extended by the search;
+    for n = 3 (mod 4), ``known``'s evening for n + 1 without its last player, if longer than the search
+    finds from scratch."""
+    deadline = time.monotonic() + seconds
+    start = construction(n_players)
+    larger = (known or {}).get(n_players + 1)
+    if n_players % 4 == 3 and larger is not None:
+        start = Found(
+            without_last(n_players + 1, larger.evening),
+            f"the {n_players + 1}-player evening without its last player ({larger.source})",
+        )
+        found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, keep=False, log=log)
+    else:
+        found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, log=log)
+    if found is None:
+        raise RuntimeError(f"no meet-once round for {n_players} players")
+    if not is_meet_once(n_players, found.evening):
+        raise AssertionError(f"the evening built for {n_players} players is not meet-once")
+    return found
+
+
+def entry_data(n_players: int, found: Found) -> dict[str, Any]:
+    return {
+        "players": n_players,
+        "source": found.source,
+        "rounds": [
+            {"tables": [list(t) for t in tables], "sitting_out": list(out)} for tables, out in found.evening
+        ],
+    }
+
+
+def dump(book: dict[str, Any]) -> str:
+    """The book as JSON, one round a line."""
+    import json
+
+    lines = ["{", f' "format": {json.dumps(book["format"])},', f' "about": {json.dumps(book["about"])},']
+    lines.append(' "evenings": [')
+    for i, entry in enumerate(book["evenings"]):
+        head = {k: v for k, v in entry.items() if k != "rounds"}
+        lines.append("  " + json.dumps(head)[:-1] + ', "rounds": [')
+        for j, rnd in enumerate(entry["rounds"]):
+            comma = "," if j < len(entry["rounds"]) - 1 else ""
+            lines.append("   " + json.dumps(rnd, separators=(",", ":")) + comma)
+        lines.append("  ]}" + ("," if i < len(book["evenings"]) - 1 else ""))
+    lines.append(" ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+ABOUT = (
+    "Meet-once evenings: nobody shares a table with anyone twice. Players 0-based; a table [a, b, c, d] "
+    "seats a-b against c-d. Regenerate with: python -m rotation.build.meetonce schedules/meetonce.json"
+)
+
+
+def build_book(entries: dict[int, Found]) -> dict[str, Any]:
+    return {
+        "format": BOOK_FORMAT,
+        "about": ABOUT,
+        "evenings": [entry_data(n, entries[n]) for n in sorted(entries)],
+    }
+
+
+def write_book(path: Path, sizes: Iterable[int], **knobs: Any) -> None:
+    """Rebuild ``sizes`` into the book at ``path``; other sizes are kept unless the new one is longer."""
+    import json
+    import sys
+
+    def log(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    old: dict[int, Found] = {}
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry in data.get("evenings", []):
+            evening = tuple(
+                (tuple(tuple(t) for t in rnd["tables"]), tuple(rnd["sitting_out"])) for rnd in entry["rounds"]
+            )
+            old[int(entry["players"])] = Found(evening, entry["source"])
+    for n in sorted(sizes, key=lambda n: (n + 1, 1) if n % 4 == 3 else (n, 0)):  # n + 1 before n
+        start = time.monotonic()
+        found = build_entry(n, old, log=log, **knobs)
+        kept = old.get(n)
+        if kept is None or len(found.evening) >= len(kept.evening):
+            old[n] = found
+        log(
+            f"{n:3} players: {len(old[n].evening):2} rounds ({old[n].source}), "
+            f"{time.monotonic() - start:.1f} s"
+        )
+        path.write_text(dump(build_book(old)), encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m rotation.build.meetonce BOOK [--sizes N ...]``: rebuild the book (minutes)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m rotation.build.meetonce", description=main.__doc__)
+    parser.add_argument("book", type=Path, help="the book to rebuild: schedules/meetonce.json in a checkout")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(BOOK_SIZES))
+    parser.add_argument("--seeds", type=int, default=3, help="searches per number of rounds before giving up")
+    parser.add_argument("--moves", type=int, default=30_000, help="tabu moves per search")
+    parser.add_argument("--seconds", type=float, default=60.0, help="wall seconds of search per size")
+    args = parser.parse_args(argv)
+    write_book(args.book, args.sizes, seeds=args.seeds, moves=args.moves, seconds=args.seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,147 @@
+"""Meet-once evenings: the book, the constructions behind it, and the fields they are built over.
+
+Every evening of the book is judged by the independent checker (rotation.balance), which knows nothing
+of fields or designs. Sources: resolvable designs with blocks of four (Hanani, Ray-Chaudhuri and Wilson
+1972); affine planes (AG(2, 4)); transversal designs over GF(q).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from rotation.balance import check, prefix_checks
+from rotation.build.meetonce import GF, affine_plane_16, field_construction, is_meet_once, sit_outs
+from rotation.movements.meetonce import (
+    book,
+    evening_movement,
+    meet_once_movement,
+    meet_once_rounds,
+    meet_once_sizes,
+)
+
+CONSTRUCTED = {16: 5, 20: 5, 28: 7, 32: 9, 36: 9, 44: 11, 52: 13}
+"""Sizes with a construction and the rounds it gives: AG(2, 4) for 16, GF(q) for 4q (q = 8: one more)."""
+
+
+# --- the fields ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 11, 13])
+def test_gf_is_a_field(q: int) -> None:
+    """Exhaustively: addition and multiplication are commutative and associative, with 0 and 1 as
+    identities; every element has a negative and every nonzero element an inverse; and multiplication
+    distributes over addition."""
+    f = GF.of(q)
+    assert f.q == q
+    elements = range(q)
+    for x, y in product(elements, repeat=2):
+        assert f.add(x, y) == f.add(y, x)
+        assert f.mul(x, y) == f.mul(y, x)
+    for x in elements:
+        assert f.add(x, 0) == x and f.mul(x, 1) == x and f.mul(x, 0) == 0
+        assert f.add(x, f.neg(x)) == 0
+        if x:
+            assert f.mul(x, f.inv(x)) == 1
+    for x, y, z in product(elements, repeat=3):
+        assert f.add(f.add(x, y), z) == f.add(x, f.add(y, z))
+        assert f.mul(f.mul(x, y), z) == f.mul(x, f.mul(y, z))
+        assert f.mul(x, f.add(y, z)) == f.add(f.mul(x, y), f.mul(x, z))
+    with pytest.raises(ZeroDivisionError):
+        f.inv(0)
+
+
+def test_gf_4_8_9_are_not_integers_mod_q() -> None:
+    """GF(4), GF(8) and GF(9) need polynomial arithmetic: 1 + 1 = 0 in characteristic 2, 1+1+1 = 0 in
+    GF(9); Z_q would have zero divisors."""
+    assert GF.of(4).add(1, 1) == 0 and GF.of(8).add(1, 1) == 0
+    nine = GF.of(9)
+    assert nine.add(nine.add(1, 1), 1) == 0
+    with pytest.raises(ValueError):
+        GF.of(12)
+
+
+# --- the constructions -----------------------------------------------------------------------------------
+
+
+def test_affine_plane_16_is_a_complete_meet_once_evening() -> None:
+    """AG(2, 4): 5 rounds of 4 tables in which every pair of the 16 players meets exactly once."""
+    balance = check(evening_movement(16, affine_plane_16()))
+    assert len(affine_plane_16()) == 5
+    assert set(balance.table_mates.values()) == {1}
+
+
+@pytest.mark.parametrize("q", [5, 7, 8, 9, 11, 13])
+def test_field_construction_is_meet_once(q: int) -> None:
+    """4q players over GF(q): q rounds (9 for q = 8), nobody meets anyone twice."""
+    evening = field_construction(q)
+    assert len(evening) == CONSTRUCTED[4 * q]
+    assert is_meet_once(4 * q, evening)
+
+
+def test_sit_outs_are_fair_in_every_prefix() -> None:
+    for n in range(9, 53):
+        outs = sit_outs(n, 40)
+        for r in range(1, 40):
+            assert not outs[r] & outs[r - 1]
+            counts = [sum(p in o for o in outs[:r]) for p in range(n)]
+            assert max(counts) - min(counts) <= (1 if n % 4 else 0)
+
+
+# --- the book --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", sorted(book()))
+def test_every_book_evening_passes_the_checker(n: int) -> None:
+    """Nobody meets anyone twice; every round has floor(n / 4) tables; after every round each player's
+    sit-outs are within one of everyone else's; nobody sits out twice running."""
+    source, evening = book()[n]
+    assert source
+    movement = meet_once_movement(n, len(evening))
+    assert movement is not None and len(movement) == meet_once_rounds(n) == len(evening)
+    for rnd in movement.rounds:
+        assert len(rnd.tables) == n // 4
+        assert len(rnd.sitting_out) == n % 4
+    for balance in prefix_checks(movement):
+        assert balance.most_meetings == 1
+        assert balance.repeated_meetings == 0
+        assert balance.sit_outs_within_share
+        assert balance.played_spread <= 1
+        assert balance.max_sit_out_run <= 1
+        assert balance.total_repeat_sit_outs == 0
+
+
+def test_the_book_covers_8_to_52() -> None:
+    assert meet_once_sizes() == tuple(range(8, 53))
+
+
+@pytest.mark.parametrize(("n", "rounds"), sorted(CONSTRUCTED.items()))
+def test_the_book_reaches_the_constructions(n: int, rounds: int) -> None:
+    assert meet_once_rounds(n) >= rounds
+
+
+@pytest.mark.parametrize("n", sorted(book()))
+def test_the_book_respects_the_counting_bound(n: int) -> None:
+    """A player who plays r rounds meets 3r others: 3r <= n - 1."""
+    balance = check(meet_once_movement(n, meet_once_rounds(n)) or pytest.fail("no movement"))
+    assert 3 * max(balance.played.values()) <= n - 1
+
+
+def test_meet_once_movement_is_a_prefix_of_the_book() -> None:
+    whole = meet_once_movement(16, 5)
+    part = meet_once_movement(16, 3)
+    assert whole is not None and part is not None
+    assert part.rounds == whole.rounds[:3]
+    a, b, c, d = book()[16][1][0][0][0]
+    assert part.rounds[0].tables[0].players == (a, c, b, d)  # a-b North-South, c-d East-West
+
+
+def test_meet_once_movement_returns_none_past_the_book() -> None:
+    assert meet_once_movement(16, 6) is None
+    assert meet_once_movement(16, 0) is None
+    assert meet_once_movement(7, 1) is None
+    assert meet_once_movement(53, 1) is None
+    assert meet_once_rounds(53) == 0
+    for n in meet_once_sizes():
+        assert meet_once_movement(n, meet_once_rounds(n) + 1) is None
