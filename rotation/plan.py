@@ -342,14 +342,19 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 f" partners {_times(passes)} and opposes {_times(2 * passes)}"
             )
             return Plan(Schedule(sheet, design), "whist design", cards, tuple(notes), None, avoid)
-        from rotation.movements.meetonce import meet_once_movement
+        from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
 
         meet_once = meet_once_movement(len(sheet), rounds)
-        if (
-            meet_once is not None
-        ):  # nobody meets anyone twice: ranked above the opponents a whist design evens
+        first = meet_once_rounds(len(sheet))
+        if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
             design = meet_once
             notes.append("from the book of evenings where nobody meets anyone twice")
+        elif 1 < first < rounds:  # the book's rounds first, kept as they are; the planner does the rest
+            keep_movement, design = meet_once_movement(len(sheet), first), None
+            notes.append(
+                f"rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
+                " so an evening that stops early has no repeated meetings"
+            )
     try:
         spec = PlanSpec(
             len(sheet),

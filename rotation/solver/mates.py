@@ -22,10 +22,10 @@ from rotation.solver.problem import _canonical, _Draft, _Problem, _Run
 MOVE_WORK = 0.0004
 """The work charged for one move of the search (about the wall time it takes here for 20-odd players)."""
 
-MATE_MOVES = 20_000
+MATE_MOVES = 12_000
 """The most moves the search makes in one solve."""
 
-STALL = 300
+STALL = 150
 """Moves without a new best after which the search restarts from the best, shaken."""
 
 GIVE_UP = 10 * STALL
@@ -65,7 +65,7 @@ class Mates:
         return cls(max(mates, default=0), sum(m - 1 for m in mates if m > 1))
 
 
-RESTART = 8_000
+RESTART = 4_000
 """The most moves one start of the search gets before the next start (a fresh grouping) is tried."""
 
 
@@ -238,8 +238,8 @@ class _Search:
         return self.table[self.kinds[p][q]][c][m]
 
     def at_floor(self, cost: int | None = None) -> bool:
-        """Whether nothing is left to gain: the cost is the counting floor of the repeats alone."""
-        return (self.cost if cost is None else cost) <= self.repeat_floor * self.weight_mates
+        """Whether the table-mates are at their counting floor (opponents are only the tie-break)."""
+        return (self.cost if cost is None else cost) // self.weight_mates <= self.repeat_floor
 
     def _delta(self, changes: Sequence[tuple[Player, Player, int, int]]) -> int:
         """The change of cost when each (p, q) changes its partner count by dc and its meetings by dm."""

@@ -149,7 +149,7 @@ def test_cli_keep_replans(runner: CliRunner, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert schedule_from_data(json.loads(result.output)).rounds[:2] == first.rounds[:2]
     bad = runner.invoke(app, ["plan", *TEN[:8], "--keep", f"{path}"])
-    assert bad.exit_code == 2 and "FILE:K" in bad.output
+    assert bad.exit_code == 2 and "say how many rounds of the file were played" in bad.output
 
 
 def test_cli_infeasible_is_one_line(runner: CliRunner) -> None:
