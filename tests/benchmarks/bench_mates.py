@@ -4,7 +4,8 @@
 
 For a grid of evenings (8 to 52 players, 3 to 10 rounds, with and without sit-outs) it plans each twice in
 the same run, as `chicago plan` would (the book where it has the evening, else the balanced planner at its
-default budget): once as it stands and once with the table-mate rule switched off (the baseline), and
+default budget): once as it stands and once with the table-mate rule and the meet-once book switched off
+(the baseline, the planner as it was), and
 prints the repeated meetings, the most meetings of a pair, partner repeats (pairs partnering more than
 once), the sit-out spread, the counting bound of the repeated meetings and the seconds, with the time as a
 ratio to the baseline's.
@@ -53,16 +54,20 @@ def measure(n: int, rounds: int, seed: int, mates: bool) -> tuple[Balance, float
     import importlib
 
     solving = importlib.import_module("rotation.solver.solve")
-    saved = solving.MATE_MOVES
-    if not mates:
+    import rotation.movements.meetonce as book
+
+    saved = solving.MATE_MOVES, book.meet_once_movement, book.meet_once_rounds
+    if not mates:  # the planner as it was: no table-mate search, no book of meet-once evenings
         solving.MATE_MOVES = 0
+        book.meet_once_movement = lambda n_players, rounds: None  # type: ignore[assignment]
+        book.meet_once_rounds = lambda n_players: 0  # type: ignore[assignment]
     try:
         start = time.perf_counter()
         names = tuple(f"P{i + 1}" for i in range(n))
         result = plan(PlanRequest(names, order=Order.GIVEN, rounds=rounds, seed=seed), None)
         seconds = time.perf_counter() - start
     finally:
-        solving.MATE_MOVES = saved
+        solving.MATE_MOVES, book.meet_once_movement, book.meet_once_rounds = saved
     return check(result.schedule.movement, avoid=result.avoid), seconds
 
 
