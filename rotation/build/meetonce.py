@@ -2,7 +2,7 @@
 nobody shares a table with the same player twice (minutes, not part of planning).
 ``rotation.movements.meetonce`` reads what this writes.
 
-Sources, tried in this order for each n:
+Sources for each n (the longest is kept):
 
 - ``AG(2,4)``, 16 players: the points of the affine plane over GF(4), a round for each of its five
   parallel classes (lines of one slope); two points lie on one line, so they meet once.
@@ -12,6 +12,12 @@ Sources, tried in this order for each n:
   never meet, so for q = 8 one more round splits each group into two tables (9 rounds). This is a
   transversal design TD(4, q) resolved by its parallel classes; cf. resolvable designs with blocks of
   four (Hanani, Ray-Chaudhuri and Wilson 1972) and affine planes.
+- ``resolvable design``, n = 3q + 1 = 4 (mod 12) (28, 40, 52): a complete evening, every pair meeting
+  exactly once in q rounds, 1-rotational over Z_q with a fixed player (``one_rotational``; such designs
+  exist for every v = 4 mod 12: Hanani, Ray-Chaudhuri and Wilson 1972).
+- ``without its last player``, n = 3 (mod 4): the evening for n + 1 (everyone playing) without player n;
+  the three who would have sat with them sit out. Each met the leaver once at most, so sits out once at
+  most: fair after every round.
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and

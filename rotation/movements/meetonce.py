@@ -2,13 +2,14 @@
 
 A meet-once evening with everyone playing is a partial resolvable design with blocks of four (the social
 golfer problem with groups of four): each round is a parallel class, and no two players are in two blocks
-together. Complete ones, (v - 1) / 3 rounds, exist for every v = 4 (mod 12) (resolvable designs with
-blocks of four: Hanani, Ray-Chaudhuri and Wilson 1972); the book uses smaller, simpler constructions:
-the affine plane AG(2, 4) (16 players, 5 rounds: its parallel classes) and, for 4q players with q a
-prime power, the transversal-design construction over GF(q) (q rounds, 9 for q = 8), and searches
-elsewhere. When the number of players is not a multiple of four, n mod 4 sit out each round, fairly:
-after any number of rounds everyone's sit-outs are within one of everyone else's, and nobody sits out
-twice running.
+together. Complete ones, (v - 1) / 3 rounds with every pair meeting exactly once, exist for every
+v = 4 (mod 12) (resolvable designs with blocks of four: Hanani, Ray-Chaudhuri and Wilson 1972); the book
+has them for 16 (the affine plane AG(2, 4), its parallel classes as rounds), 28, 40 and 52 (1-rotational
+designs over Z_q with a fixed player). For 4q players with q a prime power it has the transversal-design
+construction over GF(q) where that is longer (q rounds, 9 for q = 8); for v - 1 players the evening for v
+without its last player (whose three table-mates sit out); and searches elsewhere. When the number of
+players is not a multiple of four, n mod 4 sit out each round, fairly: after any number of rounds
+everyone's sit-outs are within one of everyone else's, and nobody sits out twice running.
 
 A player who plays r rounds meets 3r others, so a meet-once evening needs 3r <= n - 1 (the counting
 bound). The first rounds of a meet-once evening are a meet-once evening too, so the book keeps only the

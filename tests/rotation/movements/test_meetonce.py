@@ -12,7 +12,15 @@ from itertools import product
 import pytest
 
 from rotation.balance import check, prefix_checks
-from rotation.build.meetonce import GF, affine_plane_16, field_construction, is_meet_once, sit_outs
+from rotation.build.meetonce import (
+    GF,
+    affine_plane_16,
+    field_construction,
+    is_meet_once,
+    one_rotational,
+    sit_outs,
+    without_last,
+)
 from rotation.movements.meetonce import (
     book,
     evening_movement,
@@ -80,6 +88,23 @@ def test_field_construction_is_meet_once(q: int) -> None:
     assert is_meet_once(4 * q, evening)
 
 
+@pytest.mark.parametrize("q", [5, 9, 13, 17])
+def test_one_rotational_designs_are_complete(q: int) -> None:
+    """3q + 1 players (16, 28, 40, 52), q rounds: every pair meets exactly once (a resolvable design with
+    blocks of four); without its last player, an evening for 3q with three sitting out each round."""
+    evening = one_rotational(q)
+    assert evening is not None and len(evening) == q
+    balance = check(evening_movement(3 * q + 1, evening))
+    assert set(balance.table_mates.values()) == {1}
+    assert is_meet_once(3 * q, without_last(3 * q + 1, evening))
+
+
+def test_without_last_sits_out_the_leavers_table_mates() -> None:
+    evening = without_last(32, field_construction(8))
+    assert is_meet_once(31, evening)
+    assert all(len(out) == 3 and len(tables) == 7 for tables, out in evening)
+
+
 def test_sit_outs_are_fair_in_every_prefix() -> None:
     for n in range(9, 53):
         outs = sit_outs(n, 40)
@@ -119,6 +144,13 @@ def test_the_book_covers_8_to_52() -> None:
 @pytest.mark.parametrize(("n", "rounds"), sorted(CONSTRUCTED.items()))
 def test_the_book_reaches_the_constructions(n: int, rounds: int) -> None:
     assert meet_once_rounds(n) >= rounds
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (28, 9), (40, 13), (52, 17)])
+def test_the_book_is_complete_where_a_resolvable_design_is(n: int, rounds: int) -> None:
+    """v = 4 (mod 12): (v - 1) / 3 rounds, the counting bound, every pair meeting once; and v - 1."""
+    assert meet_once_rounds(n) == rounds
+    assert meet_once_rounds(n - 1) == rounds
 
 
 @pytest.mark.parametrize("n", sorted(book()))
