@@ -93,6 +93,13 @@ LONGEST_DEFAULT_EVENING = 8
 partnering once can take far longer, and the note says how long."""
 
 
+BOOK_START_LEAVES = 2
+"""A longer evening plays the meet-once book's rounds first only when at least this many rounds are left
+to plan after them: one round after a meet-once evening must repeat many meetings (24 x 6 from the book's
+five rounds repeats 5 where planning all six repeats 1 or 2), two or more spread them (16, 20 and 24
+players x 8 rounds repeat no more with the book's start than without)."""
+
+
 MAX_ROUNDS = 100
 """The most rounds one plan may have: an evening is a few hours, a long one twenty-odd rounds."""
 MAX_PLAYERS = 200
@@ -349,7 +356,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
             design = meet_once
             notes.append("from the book of evenings where nobody meets anyone twice")
-        elif 1 < first < rounds:  # the book's rounds first, kept as they are; the planner does the rest
+        elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
             notes.append(
                 f"rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
