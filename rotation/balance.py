@@ -109,6 +109,20 @@ class Balance:
         """The most uneven player's seats: most rounds in one seat less fewest in another."""
         return max((max(counts) - min(counts) for counts in self.seats.values()), default=0)
 
+    def best_range(self, per_round: int) -> Bound:
+        """The most even range of counts counting allows for partners (``per_round`` 1) or opponents (2):
+        the slots over the pairs, and per player: one who plays r rounds has ``per_round`` x r of them
+        among the n - 1 others, so someone they meet at least ceil of that share and someone at most its
+        floor. The planner's proven bounds start from the same two counts."""
+        bound = self.partner_bound if per_round == 1 else self.opponent_bound
+        regular = [self.played[p] for p in self.regular]
+        others = self.n_players - 1
+        if not regular or others < 1:
+            return bound
+        low = min(bound.floor, min(per_round * r // others for r in regular))
+        high = max(bound.ceil, max(-(-per_round * r // others) for r in regular))
+        return Bound(low, high)
+
     @property
     def total_repeat_sit_outs(self) -> int:
         """How many times anyone sat out two rounds running."""

@@ -100,7 +100,7 @@ def balance_summary(balance: Balance) -> str:
     played = _range(b.played.values())
     parts = [
         f"each pair partners {partners} time{'' if partners == '1' else 's'}"
-        f" (best possible {_bound(b.partner_bound.floor, b.partner_bound.ceil)})",
+        f" (best possible {_bound(b.best_range(1).floor, b.best_range(1).ceil)})",
         f"opposes {_range(b.opponents.values())}",
         table_mates(b),
         f"each player plays {played} round{'' if played == '1' else 's'}",
@@ -239,15 +239,16 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
     def line(measure: str, values: list[int], best: str = "") -> None:
         _add_row(spreads, measure, str(min(values)), str(max(values)), str(max(values) - min(values)), best)
 
+    partners, opponents = b.best_range(1), b.best_range(2)
     line(
         "partners (per pair)",
         list(b.partners.values()),
-        f"{_bound(b.partner_bound.floor, b.partner_bound.ceil)} (spread {b.partner_bound.spread})",
+        f"{_bound(partners.floor, partners.ceil)} (spread {partners.spread})",
     )
     line(
         "opponents (per pair)",
         list(b.opponents.values()),
-        f"{_bound(b.opponent_bound.floor, b.opponent_bound.ceil)} (spread {b.opponent_bound.spread})",
+        f"{_bound(opponents.floor, opponents.ceil)} (spread {opponents.spread})",
     )
     line(
         "table-mates (per pair)",
