@@ -140,6 +140,7 @@ def create_app(db: Path, name: str) -> Starlette:
             next_link=link(f"/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"/t/{table}", key, r=round_number),
             groups=views.button_groups(),
+            impossible=views.impossible_results(),
             **extra,
         )
 

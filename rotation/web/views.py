@@ -424,3 +424,13 @@ def button_groups() -> tuple[ButtonGroup, ...]:
         ),
         ButtonGroup("honors", "Honors", HONORS, 5, ""),
     )
+
+
+def impossible_results() -> dict[str, tuple[str, ...]]:
+    """For each level, the results it cannot have (``+2`` at the six level, ``-8`` at the one level): the
+    page greys their buttons once the level is chosen (CSS only; the server checks the deal anyway)."""
+    return {
+        level: tuple(f"+{k}" for k in range(8 - int(level), 7))
+        + tuple(f"-{k}" for k in range(int(level) + 7, 14))
+        for level in LEVELS
+    }

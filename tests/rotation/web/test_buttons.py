@@ -109,3 +109,18 @@ def test_the_page_has_every_button() -> None:
     assert groups["result"][:7] == ["=", "+1", "+2", "+3", "+4", "+5", "+6"] and groups["result"][-1] == "-13"
     with pytest.raises(IncompleteButtonsError):
         deal_from_buttons({"result": "="})
+
+
+def test_results_a_level_cannot_have_are_greyed() -> None:
+    from rotation.web.views import impossible_results
+
+    greyed = impossible_results()
+    assert greyed["7"] == ("+1", "+2", "+3", "+4", "+5", "+6")
+    assert greyed["1"] == ("-8", "-9", "-10", "-11", "-12", "-13")
+    assert greyed["3"] == ("+5", "+6", "-10", "-11", "-12", "-13")
+    for level, results in greyed.items():
+        for result in results:
+            with pytest.raises(InvalidDealError):
+                parse_deal_argument(f"{level}S N {result}")
+        for result in ({f"+{k}" for k in range(1, 7)} | {f"-{k}" for k in range(1, 14)}) - set(results):
+            parse_deal_argument(f"{level}S N {result}")
