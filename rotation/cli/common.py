@@ -139,6 +139,12 @@ def read_json(path: Path) -> Any:
         fail(f"{path} is not a schedule or session: {error}")
 
 
+def is_file_source(source: str) -> bool:
+    """Whether NAME|FILE names a file: a file of that name wins; a source that looks like a path (a folder
+    in it, or ending in .json) is only ever a file."""
+    return Path(source).is_file() or "/" in source or "\\" in source or Path(source).suffix.lower() == ".json"
+
+
 def load_session(source: str) -> Any:
     """A session from a JSON file, or else the session saved under that name (`chicago plan --save`).
 
@@ -148,7 +154,7 @@ def load_session(source: str) -> Any:
     from rotation.results.session import SessionError
 
     path = Path(source)
-    if not path.is_file() and "/" not in source and "\\" not in source and path.suffix.lower() != ".json":
+    if not is_file_source(source):
         from rotation.io.store import NoDatabaseError, NoSuchSessionError
 
         try:

@@ -12,7 +12,9 @@ import typer
 from rotation.cli.app import app
 from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document, Paper
 from rotation.cli.common import (
+    db_path,
     fail,
+    is_file_source,
     load_session,
     load_stored,
     open_store,
@@ -76,8 +78,20 @@ def cards_command(
         list[Document] | None,
         typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
     ] = None,
+    live: Annotated[
+        str | None,
+        typer.Option(
+            "--live",
+            metavar="URL",
+            help="The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
+            " then carries its table's link, token included, as a QR code in the PDF and a line in text."
+            " Only for a saved session.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Cards to print: one per player, one per table, a score pad per rubber and the tally sheet."""
+    """Cards to print: one per player, one per table, a score pad per rubber and the tally sheet; with
+    --live, each table card carries the link to its table's live page (`chicago serve`)."""
     from datetime import datetime
 
     from rotation.render.cards import build_cards
@@ -88,10 +102,14 @@ def cards_command(
         chosen = CARD_SUFFIXES.get(out.suffix.lower(), CardFormat.PDF)
     if chosen is CardFormat.PDF and out is None and sys.stdout.isatty():
         fail("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)")
+    if live is not None and is_file_source(source):
+        fail(f"--live needs a saved session (its links' secret is in the store), not the file {source!r}")
+    base = live_base(live) if live is not None else None
     session = load_session(source)
     event = Path(source).stem if Path(source).is_file() else source
+    links = table_links(source, base) if base is not None else None
     try:
-        cards = build_cards(session, event=event, documents=only or tuple(Document))
+        cards = build_cards(session, event=event, documents=only or tuple(Document), links=links)
     except SessionError as error:
         fail(f"{source}: {error}")
     if chosen is CardFormat.PDF:
@@ -109,6 +127,28 @@ def cards_command(
         data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
     if write_out(data, out):
         typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
+
+
+def live_base(url: str) -> str:
+    """The server's base address from --live: http(s)://host[:port], without a trailing slash."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        fail(f"--live takes the server's address, like http://192.168.1.20:8013, not {url!r}")
+    return url.strip().rstrip("/")
+
+
+def table_links(name: str, base: str) -> dict[int, str]:
+    """Each table's link on the live page of the saved session ``name``, as `chicago serve` prints it."""
+    from rotation.io.store import StoreError
+    from rotation.web.serve import links
+
+    try:
+        found = links(db_path(), name, base)
+    except StoreError as error:
+        fail(str(error))
+    return {int(label.split()[1]): url for label, url in found if label.startswith("table ")}
 
 
 @app.command("record")

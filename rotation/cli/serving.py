@@ -29,7 +29,8 @@ def serve_command(
 ) -> None:
     """Serve a saved evening to phones: a page per table to enter deals as played, the standings, each
     player's evening, and a host page. Prints one link a line and a QR code of the host's link; results
-    entered on a phone are what `chicago tally NAME` shows."""
+    entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
+    table's link on its table card (a QR code in the PDF)."""
     from rotation.web import serve
 
     with open_store(create=False) as store:

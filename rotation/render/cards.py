@@ -7,7 +7,7 @@ the documents as text or Markdown and `rotation.render.pdf` as a PDF to print; p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
@@ -235,6 +235,8 @@ class TableCard:
 
     table: int
     rounds: tuple[TableRound, ...]
+    link: str = ""
+    """The table's page on the live server (`chicago cards --live`), token included; empty without."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,10 +401,15 @@ class Cards:
 
 
 def build_cards(
-    session: Session, *, event: str = "", documents: Sequence[Document] = tuple(Document)
+    session: Session,
+    *,
+    event: str = "",
+    documents: Sequence[Document] = tuple(Document),
+    links: Mapping[int, str] | None = None,
 ) -> Cards:
     """The documents asked for, for ``session``, filled from its recorded results (SessionError on a bad
-    one); ``event`` names the evening in every page's heading."""
+    one); ``event`` names the evening in every page's heading; ``links`` (table number to URL) puts each
+    table's live page on its card."""
     schedule = session.schedule
     cycle = session.rules.vulnerability
     sheet = tally(session)
@@ -419,7 +426,7 @@ def build_cards(
         heading=heading,
         documents=wanted,
         players=_player_cards(schedule, cycle, sheet) if Document.PLAYERS in wanted else (),
-        tables=_table_cards(seatings) if Document.TABLES in wanted else (),
+        tables=_table_cards(seatings, links or {}) if Document.TABLES in wanted else (),
         pads=_pads(seatings, sheet) if Document.PADS in wanted else (),
         tally=_tally_grid(sheet, seatings) if Document.TALLY in wanted else None,
         multi_table=any(len(rnd.tables) > 1 for rnd in schedule.rounds),
@@ -536,9 +543,12 @@ def _deal_line(schedule: Schedule, table: Table, plan: DealPlan, score: RubberSc
     )
 
 
-def _table_cards(seatings: Sequence[TableRound]) -> tuple[TableCard, ...]:
+def _table_cards(seatings: Sequence[TableRound], links: Mapping[int, str]) -> tuple[TableCard, ...]:
     count = max((s.table for s in seatings), default=0)
-    return tuple(TableCard(t, tuple(s for s in seatings if s.table == t)) for t in range(1, count + 1))
+    return tuple(
+        TableCard(t, tuple(s for s in seatings if s.table == t), links.get(t, ""))
+        for t in range(1, count + 1)
+    )
 
 
 def _pads(seatings: Sequence[TableRound], sheet: TallySheet) -> tuple[ScorePad, ...]:

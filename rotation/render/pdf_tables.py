@@ -14,6 +14,9 @@ BLOCK_TITLE: Final = 5.0
 COMPASS: Final = 22.0
 SQUARE: Final = (11.0, 9.0)
 DEAL_ROW: Final = 4.0
+QR: Final = 24.0
+"""The side of a table card's QR code of its live page (`chicago cards --live`), in mm."""
+QR_TEXT: Final = 3.0
 
 
 def print_tables(canvas: Canvas) -> None:
@@ -32,8 +35,11 @@ def _rounds_across(canvas: Canvas, card: TableCard, w: float) -> int:
 
 def _table_pieces(canvas: Canvas, card: TableCard, w: float) -> list[Piece]:
     across = _rounds_across(canvas, card, w)
-    notes = canvas.heading_lines(w - 2 * PAD, 7)
+    qr = QR + 2 if card.link else 0.0
+    notes = canvas.heading_lines(w - 2 * PAD - qr, 7)
     head = PAD + 8 + len(notes) * 3.0 + 3.5
+    if card.link:
+        head = max(head, PAD + QR + QR_TEXT + 2)
     block = BLOCK_TITLE + COMPASS + (canvas.cards.heading.deals + 1) * DEAL_ROW + 3
     rows_per_part = max(int((canvas.usable_height - head - PAD) // (block + 2)), 1)
 
@@ -47,12 +53,16 @@ def _table_pieces(canvas: Canvas, card: TableCard, w: float) -> list[Piece]:
         canvas.box(x, y, w, height, weight=0.4)
         title = f"Table {card.table}" + (" (continued)" if continued else "")
         canvas.text(x + PAD, y + PAD, w / 2, 8, title, size=15, bold=True)
-        canvas.text(x + w / 2, y + PAD, w / 2 - PAD, 8, "* deals the round's first deal", size=7.5, align="R")
+        canvas.text(
+            x + w / 2, y + PAD, w / 2 - PAD - qr, 8, "* deals the round's first deal", size=7.5, align="R"
+        )
+        if card.link:
+            _live_link(canvas, card.link, x + w - PAD, y + PAD, w / 2)
         cy = y + PAD + 8
         for note in notes:
             canvas.text(x + PAD, cy, w - 2 * PAD, 3.0, note, size=7)
             cy += 3.0
-        cy += 2
+        cy = y + head - 1.5  # below the notes, and below the QR code when there is one
         bw = (w - 2 * PAD - (across - 1) * 3) / across
         for index, seating in enumerate(part):
             bx = x + PAD + (index % across) * (bw + 3)
@@ -60,6 +70,20 @@ def _table_pieces(canvas: Canvas, card: TableCard, w: float) -> list[Piece]:
             _table_round(canvas, seating, bx, by, bw, block)
 
     return card_parts(card.rounds, rows_per_part * across, part_height, draw)
+
+
+def _live_link(canvas: Canvas, url: str, right: float, top: float, room: float) -> None:
+    """The QR code of the table's live page in the card's top right corner, its URL in small type under
+    it (segno makes the PNG in memory; imported here so only a card with a link needs it)."""
+    import io
+
+    import segno
+
+    image = io.BytesIO()
+    segno.make(url, error="m").save(image, kind="png", scale=8, border=2)
+    image.seek(0)
+    canvas.pdf.image(image, x=right - QR, y=top, w=QR, h=QR)
+    canvas.text(right - room, top + QR, room, QR_TEXT, url, size=6, min_size=4, align="R")
 
 
 def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: float, h: float) -> None:

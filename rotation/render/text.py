@@ -358,6 +358,7 @@ def _text_tables(cards: Cards) -> list[str]:
     out: list[str] = []
     for card in cards.tables:
         out += ["", f"Table {card.table}  (* deals first)"]
+        out += [f"Live page: {card.link}"] if card.link else []
         for seating in card.rounds:
             out += ["", *fold_lines([f"Round {seating.round}" + _absent(seating)], PAGE, "  ")]
             out += ["  " + line for line in compass(seating)]
@@ -436,7 +437,9 @@ def render_markdown(cards: Cards) -> str:
                 out += md_table(headers, rows, aligns)
         elif document is Document.TABLES:
             for table in cards.tables:
-                out += ["", f"### Table {table.table}", "", "`*` deals first."]
+                out += ["", f"### Table {table.table}", ""]
+                out += [f"Live page: <{table.link}>", ""] if table.link else []
+                out += ["`*` deals first."]
                 for seating in table.rounds:
                     out += ["", f"Round {seating.round}{md_text(_absent(seating))}", "", "```text"]
                     out += compass(seating)

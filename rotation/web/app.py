@@ -139,6 +139,8 @@ def create_app(db: Path, name: str) -> Starlette:
             key=key,
             next_link=link(f"/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"/t/{table}", key, r=round_number),
+            groups=views.button_groups(),
+            impossible=views.impossible_results(),
             **extra,
         )
 
@@ -171,8 +173,9 @@ def create_app(db: Path, name: str) -> Starlette:
             return refused("The form did not come from this server's page.")
         form = await request.form()
         key, typed = str(form.get("k", "")), str(form.get("deal", ""))
+        chosen = views.chosen_buttons({field: str(form.get(field, "")) for field in views.BUTTON_FIELDS})
         if form.get("quick") == "pass":
-            typed = "pass"
+            typed, chosen = "pass", {}
         round_number, seen = _int(str(form.get("r", ""))), _int(str(form.get("seen", "")))
         try:
             session = load()
@@ -185,19 +188,20 @@ def create_app(db: Path, name: str) -> Starlette:
                 check_table(session, table, round_number)
             except SessionError as error:
                 return PlainTextResponse(f"Not found: {error}.", 404, headers=HEADERS)
+            kept = {"typed": typed, "chosen": chosen}
             try:
                 with Store.open(db, create=False) as store:
                     if action == "add":
-                        deal = recording.parse_deal_argument(typed)
+                        deal = recording.parse_deal_argument(_deal_text(typed, chosen))
                         store.change(
                             name, lambda s: recording.add_deals(s, round_number, table, [deal], seen=seen)
                         )
                     else:
                         store.change(name, lambda s: recording.undo_last(s, round_number, table, seen=seen))
             except recording.MovedOnError as error:
-                return table_page(load(), key, table, round_number, 409, message=str(error), typed=typed)
-            except (SessionError, InvalidDealError) as error:
-                return table_page(load(), key, table, round_number, 400, message=str(error), typed=typed)
+                return table_page(load(), key, table, round_number, 409, message=str(error), **kept)
+            except (SessionError, InvalidDealError, views.IncompleteButtonsError) as error:
+                return table_page(load(), key, table, round_number, 400, message=str(error), **kept)
         except StoreError as error:
             return failed(error)
         return RedirectResponse(link(f"/t/{table}", key, r=round_number), 303, headers=HEADERS)
@@ -325,6 +329,17 @@ def create_app(db: Path, name: str) -> Starlette:
     )
     app.add_middleware(BodyLimit)
     return app
+
+
+def _deal_text(typed: str, chosen: dict[str, str]) -> str:
+    """The deal to record: the Deal box when anything is typed in it (it wins over the buttons), else the
+    text the buttons make; IncompleteButtonsError when neither gives a deal."""
+    if typed.strip():
+        return typed
+    text = views.deal_from_buttons(chosen)
+    if not text:
+        raise views.IncompleteButtonsError("no deal given: choose its buttons or type it in the Deal box")
+    return text
 
 
 def _int(text: str | None) -> int | None:

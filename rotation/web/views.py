@@ -7,6 +7,7 @@ and `chicago tally` never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rotation.model import Player
@@ -340,3 +341,96 @@ def host_view(session: Session) -> tuple[HostRubber, ...]:
                     status = str(error)
             out.append(HostRubber(number, t, players, status, complete, entered))
     return tuple(out)
+
+
+# -- the deal's buttons -----------------------------------------------------------------------------------
+
+BUTTON_FIELDS = ("level", "strain", "doubled", "declarer", "result", "honors")
+"""The radio groups of the table page's form, in the order a deal is said."""
+
+LEVELS = tuple(str(n) for n in range(1, 8))
+STRAINS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT"))
+DOUBLED = (("", "none"), ("X", "X"), ("XX", "XX"))
+DECLARERS = ("N", "E", "S", "W")
+MADE = ("=", *(f"+{n}" for n in range(1, 7)))
+DOWN = tuple(f"-{n}" for n in range(1, 14))
+HONORS = (
+    ("", "none"),
+    ("NS 100", "NS 100"),
+    ("NS 150", "NS 150"),
+    ("EW 100", "EW 100"),
+    ("EW 150", "EW 150"),
+)
+
+_NEEDED = {"level": "the level", "strain": "the strain", "declarer": "the declarer", "result": "the result"}
+
+
+class IncompleteButtonsError(ValueError):
+    """Some of the deal's buttons are chosen but not all that a deal needs."""
+
+
+def chosen_buttons(form: Mapping[str, str]) -> dict[str, str]:
+    """The buttons' values as posted, only the known ones kept (so the page can check them again)."""
+    known = {
+        "level": set(LEVELS),
+        "strain": {s for s, _ in STRAINS},
+        "doubled": {d for d, _ in DOUBLED},
+        "declarer": set(DECLARERS),
+        "result": {*MADE, *DOWN},
+        "honors": {h for h, _ in HONORS},
+    }
+    return {key: form[key] for key in BUTTON_FIELDS if key in form and form[key] in known[key]}
+
+
+def deal_from_buttons(chosen: Mapping[str, str]) -> str:
+    """The deal as `chicago record` takes it (``3NTX N -2``, ``6S W = honors EW 100``) from the buttons;
+    empty when no button of the contract is chosen; IncompleteButtonsError naming what is missing."""
+    if not any(chosen.get(key) for key in _NEEDED):
+        return ""
+    missing = [words for key, words in _NEEDED.items() if not chosen.get(key)]
+    if missing:
+        listed = ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "") + missing[-1]
+        raise IncompleteButtonsError(
+            f"the deal's buttons are not complete: choose {listed}, or type the deal"
+        )
+    contract = chosen["level"] + chosen["strain"] + chosen.get("doubled", "")
+    text = f"{contract} {chosen['declarer']} {chosen['result']}"
+    honors = chosen.get("honors", "")
+    return f"{text} honors {honors}" if honors else text
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonGroup:
+    """One row (or a few) of radio buttons on the table page."""
+
+    field: str
+    legend: str
+    options: tuple[tuple[str, str], ...]
+    """``(value, label)``"""
+    columns: int
+    default: str | None = None
+    """The value checked before anything is chosen (``none`` for doubled and honors)."""
+
+
+def button_groups() -> tuple[ButtonGroup, ...]:
+    """The table page's buttons: level, strain, doubled, declarer, result and honors."""
+    return (
+        ButtonGroup("level", "Level", tuple((v, v) for v in LEVELS), 7),
+        ButtonGroup("strain", "Strain", STRAINS, 5),
+        ButtonGroup("doubled", "Doubled", DOUBLED, 3, ""),
+        ButtonGroup("declarer", "Declarer", tuple((v, v) for v in DECLARERS), 4),
+        ButtonGroup(
+            "result", "Result (made =, +overtricks; down -)", tuple((v, v) for v in (*MADE, *DOWN)), 7
+        ),
+        ButtonGroup("honors", "Honors", HONORS, 5, ""),
+    )
+
+
+def impossible_results() -> dict[str, tuple[str, ...]]:
+    """For each level, the results it cannot have (``+2`` at the six level, ``-8`` at the one level): the
+    page greys their buttons once the level is chosen (CSS only; the server checks the deal anyway)."""
+    return {
+        level: tuple(f"+{k}" for k in range(8 - int(level), 7))
+        + tuple(f"-{k}" for k in range(int(level) + 7, 14))
+        for level in LEVELS
+    }

@@ -128,3 +128,86 @@ def test_cli_cards_for_a_saved_session(runner: CliRunner, tmp_path: Path) -> Non
     result = runner.invoke(app, ["cards", "tue night", "--out", str(out)], env=env)
     assert result.exit_code == 0, result.output
     assert len(pypdf.PdfReader(out).pages) == 5
+
+
+def saved_evening(runner: CliRunner, tmp_path: Path) -> dict[str, str]:
+    env = {"CHICAGO_DB": str(tmp_path / "club.db")}
+    players = [*BULLETIN_FIVE, "Kim", "Lou", "Max", "Ned"]  # nine: two tables
+    saved = runner.invoke(app, ["plan", *players, "--order", "given", "--save", "club"], env=env)
+    assert saved.exit_code == 0, saved.output
+    return env
+
+
+def served_links(tmp_path: Path, base: str) -> dict[int, str]:
+    """The tables' links exactly as `chicago serve` prints them."""
+    from rotation.web.serve import links
+
+    found = links(tmp_path / "club.db", "club", base)
+    return {int(label.split()[1]): url for label, url in found if label.startswith("table ")}
+
+
+def test_cli_cards_live_puts_each_tables_link_on_its_card(runner: CliRunner, tmp_path: Path) -> None:
+    env = saved_evening(runner, tmp_path)
+    base = "http://192.168.1.20:8013"
+    result = runner.invoke(app, ["cards", "club", "--only", "tables", "--live", base + "/"], env=env)
+    assert result.exit_code == 0, result.output
+    urls = served_links(tmp_path, base)
+    assert len(urls) == 2 and all("?k=" in url for url in urls.values())
+    for table, url in urls.items():
+        card = result.output.split(f"Table {table}  (* deals first)\n")[1]
+        assert card.startswith(f"Live page: {url}\n")
+    markdown = runner.invoke(
+        app, ["cards", "club", "--only", "tables", "--format", "markdown", "--live", base], env=env
+    )
+    assert markdown.exit_code == 0, markdown.output
+    assert all(f"Live page: <{url}>" in markdown.output for url in urls.values())
+    plain = runner.invoke(app, ["cards", "club", "--only", "tables"], env=env)
+    assert "Live page" not in plain.output and "?k=" not in plain.output
+
+
+def pdf_images(path: Path) -> list[int]:
+    """The number of images drawn on each page of the PDF."""
+    counts = []
+    for page in pypdf.PdfReader(path).pages:
+        resources = page["/Resources"]
+        xobjects = resources.get("/XObject", {}) if resources else {}
+        counts.append(sum(1 for o in xobjects.values() if o.get_object()["/Subtype"] == "/Image"))
+    return counts
+
+
+def test_cli_cards_live_pdf_has_a_qr_code_per_table_card(runner: CliRunner, tmp_path: Path) -> None:
+    env = saved_evening(runner, tmp_path)
+    base = "http://192.168.1.20:8013"
+    out, plain = tmp_path / "live.pdf", tmp_path / "plain.pdf"
+    live = runner.invoke(
+        app, ["cards", "club", "--only", "tables", "--out", str(out), "--live", base], env=env
+    )
+    assert live.exit_code == 0, live.output
+    assert sum(pdf_images(out)) == 2  # one QR code on each of the two table cards
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
+    squeezed = "".join(text.split())
+    assert all(url in squeezed for url in served_links(tmp_path, base).values())
+    runner.invoke(app, ["cards", "club", "--only", "tables", "--out", str(plain)], env=env)
+    assert sum(pdf_images(plain)) == 0
+
+
+def test_cli_cards_live_refuses_a_file_and_a_bad_address(
+    runner: CliRunner, five_file: Path, tmp_path: Path
+) -> None:
+    result = runner.invoke(app, ["cards", str(five_file), "--live", "http://192.168.1.20:8013"])
+    assert result.exit_code == 2
+    assert "chicago: error: --live needs a saved session" in result.output
+    env = saved_evening(runner, tmp_path)
+    bad = runner.invoke(app, ["cards", "club", "--live", "192.168.1.20:8013"], env=env)
+    assert bad.exit_code == 2 and "chicago: error: --live takes the server's address" in bad.output
+
+
+def test_cards_live_loads_segno_only_for_a_pdf() -> None:
+    code = (
+        "import sys\n"
+        "import rotation.cli, rotation.cli.evening, rotation.render.cards, rotation.render.text\n"
+        "import rotation.render.pdf, rotation.render.pdf_tables\n"
+        "print('segno' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

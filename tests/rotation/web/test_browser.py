@@ -100,3 +100,41 @@ def test_a_rubber_entered_on_a_phone_in_a_real_browser(served: dict[str, str], d
     }
     assert shown == expected
     assert expected["Jean"] == "+10" and expected["Ann"] == "-10"
+
+
+def test_a_deal_entered_with_the_buttons_in_a_real_browser(served: dict[str, str], db: Path) -> None:
+    """Tapping the labels of the radio buttons (no JavaScript on the page) and Add deal records the deal."""
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(
+                viewport={"width": 390, "height": 844}, device_scale_factor=2, java_script_enabled=False
+            )
+            page.goto(served["table 1"])
+            page.locator("label[for=level-7]").click()  # a grand slam cannot make overtricks: greyed
+            opacity = "getComputedStyle(document.querySelector('label[for=result-2]')).opacity"
+            assert page.evaluate(opacity) == "0.25"
+            for field, label in [("level", "2"), ("strain", "♠"), ("declarer", "E"), ("result", "+1")]:
+                page.locator(f"fieldset.pick:has(input[name={field}]) label", has_text=label).first.click()
+            assert page.locator("input[name=strain]:checked").get_attribute("value") == "S"
+            assert page.evaluate(opacity) == "1"
+            box = page.locator("label[for=level-1]").bounding_box()
+            assert box is not None and box["height"] >= 44
+            page.screenshot(path=str(SCREENSHOTS / "chicago-table-buttons.png"), full_page=True)
+            page.get_by_role("button", name="Add deal").click()
+            page.wait_for_load_state()
+            body = page.inner_text("body")
+            page.screenshot(path=str(SCREENSHOTS / "chicago-table-buttons-added.png"), full_page=True)
+            page.set_viewport_size({"width": 360, "height": 740})
+            page.locator("label[for=level-4]").click()
+            page.get_by_role("button", name="Add deal").click()  # incomplete: the page says what is missing
+            page.wait_for_load_state()
+            assert "choose the strain, the declarer and the result" in page.inner_text("body")
+            assert (
+                page.evaluate("document.documentElement.scrollWidth") <= 360
+            )  # nothing wider than the phone
+            page.screenshot(path=str(SCREENSHOTS / "chicago-table-buttons-360.png"), full_page=True)
+        finally:
+            browser.close()
+    assert "2S E +1" in body and "Deal 2: Jean (West) deals" in body
