@@ -18,6 +18,10 @@ Sources for each n (the longest is kept):
 - ``without its last player``, n = 3 (mod 4): the evening for n + 1 (everyone playing) without player n;
   the three who would have sat with them sit out. Each met the leaver once at most, so sits out once at
   most: fair after every round.
+- ``newcomers``, n = m + s (s = 1..3, m = 0 mod 4): the first rounds of the evening for m (everyone
+  playing) with s newcomers standing in each round for s old players, who sit out; the stand-ins are
+  chosen by a depth-first search so that each newcomer meets new people every round
+  (``with_newcomers``); everyone sits out once at most.
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
@@ -27,6 +31,13 @@ Regenerate the book::
 
     python -m rotation.build.meetonce schedules/meetonce.json                 # every size (minutes)
     python -m rotation.build.meetonce schedules/meetonce.json --sizes 17 21   # only these sizes
+    python -m rotation.build.meetonce schedules/meetonce.json --sizes 24 --seeds 8 --moves 200000 \
+        --seconds 400                                                          # 24: 6 rounds (seed 3)
+
+An entry already in the book is kept unless the rebuild finds one at least as long. The searches stop
+on the wall clock (``--seconds`` per size), so how far a tabu search climbs depends on the machine; the
+book's tabu entries came from runs with 30 to 60 seconds a size (24: the line above). The whole book
+took about 25 minutes of one core, in several passes on two.
 """
 
 from __future__ import annotations
@@ -54,6 +65,7 @@ __all__ = [
     "is_meet_once",
     "one_rotational",
     "tabu_evening",
+    "with_newcomers",
     "without_last",
     "write_book",
 ]
@@ -290,6 +302,70 @@ def without_last(n_players: int, evening: Evening) -> Evening:
     return tuple(rounds)
 
 
+def with_newcomers(n_players: int, smaller: int, evening: Evening, *, seed: int = 0) -> Evening | None:
+    """The evening for ``n_players`` = ``smaller`` + s (s = 1, 2, 3) from one for ``smaller`` players
+    with everyone playing: each round s of the old players sit out and the newcomers n_players - s ..
+    take their seats. A newcomer meets the table-mates of the player they stand in for, so the stand-ins
+    are chosen (by depth-first search, in a seeded random order) so that each newcomer's table-mates
+    are new to them every round, never two newcomers at one table, and nobody sits out twice: every
+    player sits out once at most, which is fair after every round. None if the search finds none (or
+    the evening has more rounds than players to sit out)."""
+    s = n_players - smaller
+    if not 1 <= s <= 3 or len(evening) * s > smaller:
+        return None
+    rng = random.Random(seed)
+    newcomers = range(smaller, n_players)
+    met: list[set[Player]] = [set() for _ in newcomers]
+    out: set[Player] = set()
+    chosen: list[tuple[Player, ...]] = []
+    nodes = 0
+
+    def mates(r: int, y: Player) -> tuple[int, set[Player]]:
+        for t, table in enumerate(evening[r][0]):
+            if y in table:
+                return t, set(table) - {y}
+        raise AssertionError(f"player {y} is not seated in round {r}")
+
+    def place(r: int, j: int, picked: list[Player], tables: set[int]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > 200_000:
+            return False
+        if r == len(evening):
+            return True
+        if j == s:
+            chosen.append(tuple(picked))
+            if place(r + 1, 0, [], set()):
+                return True
+            chosen.pop()
+            return False
+        candidates = [p for p in range(smaller) if p not in out]
+        rng.shuffle(candidates)
+        for y in candidates:
+            t, them = mates(r, y)
+            if t in tables or them & met[j]:
+                continue
+            out.add(y)
+            met[j].update(them)
+            if place(r, j + 1, [*picked, y], tables | {t}):
+                return True
+            met[j].difference_update(them)
+            out.discard(y)
+        return False
+
+    if not place(0, 0, [], set()):
+        return None
+    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
+    for (tables, _), ys in zip(evening, chosen, strict=True):
+        stand_in = {y: x for y, x in zip(ys, newcomers, strict=True)}
+        seated = tuple(
+            (stand_in.get(a, a), stand_in.get(b, b), stand_in.get(c, c), stand_in.get(d, d))
+            for a, b, c, d in tables
+        )
+        rounds.append((seated, tuple(sorted(ys))))
+    return tuple(rounds)
+
+
 # --- checking ------------------------------------------------------------------------------------------
 
 
@@ -447,23 +523,52 @@ def build_entry(
     *,
     seeds: int = 3,
     moves: int = 30_000,
-    seconds: float = 60.0,
+    seconds: float = 30.0,
     log: Any = None,
 ) -> Found:
     """The longest meet-once evening found for ``n_players``: a construction, extended by the search;
-    for n = 3 (mod 4), ``known``'s evening for n + 1 without its last player, if longer than the search
-    finds from scratch."""
+    when n is not a multiple of four, the longest of ``known``'s evening for n + 1 without its last
+    player (n = 3 mod 4), ``known``'s evening for n - (n mod 4) with newcomers (longest prefix that
+    takes them) and the search from scratch."""
     deadline = time.monotonic() + seconds
+    known = known or {}
     start = construction(n_players)
-    larger = (known or {}).get(n_players + 1)
-    if n_players % 4 == 3 and larger is not None:
-        start = Found(
-            without_last(n_players + 1, larger.evening),
-            f"the {n_players + 1}-player evening without its last player ({larger.source})",
-        )
-        found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, keep=False, log=log)
-    else:
+    if n_players % 4 == 0:
         found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, log=log)
+    else:
+        candidates: list[Found] = []
+        larger = known.get(n_players + 1)
+        if n_players % 4 == 3 and larger is not None:
+            candidates.append(
+                Found(
+                    without_last(n_players + 1, larger.evening),
+                    f"the {n_players + 1}-player evening without its last player ({larger.source})",
+                )
+            )
+        smaller = n_players - n_players % 4
+        base = known.get(smaller)
+        if base is not None:
+            longest = max((len(c.evening) for c in candidates), default=0)
+            for rounds in range(len(base.evening), longest, -1):
+                evening = next(
+                    (
+                        e
+                        for seed in range(3)
+                        if (e := with_newcomers(n_players, smaller, base.evening[:rounds], seed=seed))
+                    ),
+                    None,
+                )
+                if evening is not None:
+                    candidates.append(
+                        Found(
+                            evening,
+                            f"the first {rounds} rounds of the {smaller}-player evening with "
+                            f"{n_players - smaller} newcomer(s) standing in ({base.source})",
+                        )
+                    )
+                    break
+        start = max(candidates, key=lambda c: len(c.evening), default=None)
+        found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, keep=False, log=log)
     if found is None:
         raise RuntimeError(f"no meet-once round for {n_players} players")
     if not is_meet_once(n_players, found.evening):
@@ -551,7 +656,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(BOOK_SIZES))
     parser.add_argument("--seeds", type=int, default=3, help="searches per number of rounds before giving up")
     parser.add_argument("--moves", type=int, default=30_000, help="tabu moves per search")
-    parser.add_argument("--seconds", type=float, default=60.0, help="wall seconds of search per size")
+    parser.add_argument("--seconds", type=float, default=30.0, help="wall seconds of search per size")
     args = parser.parse_args(argv)
     write_book(args.book, args.sizes, seeds=args.seeds, moves=args.moves, seconds=args.seconds)
     return 0

@@ -19,6 +19,7 @@ from rotation.build.meetonce import (
     is_meet_once,
     one_rotational,
     sit_outs,
+    with_newcomers,
     without_last,
 )
 from rotation.movements.meetonce import (
@@ -103,6 +104,19 @@ def test_without_last_sits_out_the_leavers_table_mates() -> None:
     evening = without_last(32, field_construction(8))
     assert is_meet_once(31, evening)
     assert all(len(out) == 3 and len(tables) == 7 for tables, out in evening)
+
+
+@pytest.mark.parametrize(("m", "s"), [(40, 1), (32, 2)])
+def test_newcomers_stand_in_for_players_sitting_out(m: int, s: int) -> None:
+    """An evening for m players with s newcomers standing in: all its rounds (40: the complete design,
+    13 rounds; 32: the GF(8) construction, 9 rounds), each newcomer meeting new people every round,
+    everyone out once at most."""
+    evening = one_rotational(13) if m == 40 else field_construction(8)
+    assert evening is not None
+    grown = with_newcomers(m + s, m, evening)
+    assert grown is not None and len(grown) == len(evening)
+    assert is_meet_once(m + s, grown)
+    assert all(len(out) == s for _, out in grown)
 
 
 def test_sit_outs_are_fair_in_every_prefix() -> None:
