@@ -143,9 +143,9 @@ def _floors(problem: _Problem) -> dict[str, int]:
     most, least = -(-seats // n), seats // n
     floors[PLAYED] = Bound.of(seats, n).spread
     floors[FIRST_DEALS] = Bound.of(sum(problem.tables), n).spread
-    played = [most] * (seats % n) + [least] * (n - seats % n)
-    floors[MOST_MEETINGS] = max([1, *(-(-3 * r // (n - 1)) for r in played)])
-    floors[REPEATED_MEETINGS] = -(-sum(max(0, 3 * r - (n - 1)) for r in played) // 2)
+    played = [most] * (seats % n) + [least] * (n - seats % n)  # the most even: the least either floor
+    floors[MOST_MEETINGS] = most_meetings_floor(n, played)
+    floors[REPEATED_MEETINGS] = repeated_meetings_floor(n, played)
     floors[OPPONENT] = max(
         Bound.of(seats, n * (n - 1) // 2).spread, -(-2 * most // (n - 1)) - 2 * least // (n - 1)
     )
@@ -154,6 +154,18 @@ def _floors(problem: _Problem) -> dict[str, int]:
             Bound.of(seats // 2, n * (n - 1) // 2).spread, -(-most // (n - 1)) - least // (n - 1)
         )
     return floors
+
+
+def most_meetings_floor(n: int, played: Sequence[int]) -> int:
+    """The least the most meetings of two players can be: one who plays r rounds meets 3r others
+    (counted with repeats) among the n - 1 there are."""
+    return max([1, *(-(-3 * r // max(1, n - 1)) for r in played)])
+
+
+def repeated_meetings_floor(n: int, played: Sequence[int]) -> int:
+    """The fewest repeated meetings by counting, as the checker's ``Balance.repeated_meetings_floor``: a
+    player who plays r rounds meets 3r times among n - 1 others; each repeat is shared by two players."""
+    return -(-sum(max(0, 3 * r - (n - 1)) for r in played) // 2)
 
 
 def _repeat_floor(problem: _Problem) -> int:

@@ -3,10 +3,12 @@
 Players notice whom they sit with more than whether they partnered or opposed them, so after the
 partnerships and tables are chosen a tabu search moves players between the tables of a round (and
 re-pairs a table's four) to bring the most meetings of any two players down to the least it can be, then
-the repeated meetings. Who sits out never changes, every partner count stays within the range the earlier
-stages reached and no partnership of the plan being replaced is broken, so no rule ranked above the
-table-mates gets worse; the opponent overflow is the last tie-break. The search is counted in moves and
-drawn from a seeded generator, so the same problem and seed give the same schedule on any machine.
+the repeated meetings. Every player sits out as often as before (a seated player may trade places with one
+sitting out only when that keeps the counts and nobody sits out twice running; with anyone away, never),
+every partner count stays within the range the earlier stages reached and no partnership of the plan being
+replaced is broken, so no rule ranked above the table-mates gets worse; opponents are the tie-break. The
+search is counted in moves and drawn from a seeded generator, so the same problem and seed give the same
+schedule on any machine.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rotation.model import Pair, Player, pair_key
+from rotation.solver.bounds import most_meetings_floor, repeated_meetings_floor
 from rotation.solver.measure import _rank
 from rotation.solver.problem import _canonical, _Draft, _Problem, _Run
 
@@ -33,20 +36,6 @@ GIVE_UP = 10 * STALL
 
 _TABLE = list[Player]
 """A table while searching: [a, b, c, d], a-b and c-d the partnerships."""
-
-
-def most_meetings_floor(problem: _Problem, played: Sequence[int]) -> int:
-    """The least the most meetings of two players can be: one who plays r rounds meets 3r others
-    (counted with repeats) among the n - 1 there are."""
-    others = max(1, problem.n - 1)
-    return max([1, *(-(-3 * r // others) for r in played)])
-
-
-def repeated_meetings_floor(problem: _Problem, played: Sequence[int]) -> int:
-    """The fewest repeated meetings by counting: a player meets 3r times among n - 1 others; the
-    checker's ``Balance.repeated_meetings_floor``, before seats."""
-    others = problem.n - 1
-    return -(-sum(max(0, 3 * r - others) for r in played) // 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +136,8 @@ class _Search:
                 )
             )
         played = [counts.played[p] for p in range(n)]
-        self.most_floor = most_meetings_floor(problem, played)
-        self.repeat_floor = repeated_meetings_floor(problem, played)
+        self.most_floor = most_meetings_floor(problem.n, played)
+        self.repeat_floor = repeated_meetings_floor(problem.n, played)
         allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
         regular = problem.regular_pairs()
         self.high = max((self.c[p][q] for p, q in allowed), default=0)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rotation.balance import check
 from rotation.model import Movement, pair_key
-from rotation.solver.bounds import _floors, _why_infeasible
+from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor, repeated_meetings_floor
 from rotation.solver.games import _by_games, _fits_games_model
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
 from rotation.solver.measure import _at_floors, _built_prefix_by_prefix, _drafts_of, _in_prefix_order, _rank
@@ -116,10 +116,11 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     in order) and only if that model held every rule bearing on the term; bounds by counting always count."""
     balance = check(movement, avoid=problem.avoid)
     floors = _floors(problem)
-    others = max(1, problem.n - 1)
-    most = max([1, *(-(-3 * r // others) for r in balance.played.values())])
-    floors[MOST_MEETINGS] = max(floors.get(MOST_MEETINGS, 0), most)
-    floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
+    played = list(balance.played.values())  # with players away, the counting bounds of the rounds played
+    floors[MOST_MEETINGS] = max(floors.get(MOST_MEETINGS, 0), most_meetings_floor(problem.n, played))
+    floors[REPEATED_MEETINGS] = max(
+        floors.get(REPEATED_MEETINGS, 0), repeated_meetings_floor(problem.n, played)
+    )
     found = {o.name: o for o in outcomes}
     values: list[tuple[str, int, bool]] = []
     if problem.share_first:
