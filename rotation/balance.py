@@ -12,7 +12,7 @@ Pairs who must not partner (``avoid``) are left out of the partner counts' sprea
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -71,6 +71,8 @@ class Balance:
     avoid: frozenset[Pair] = frozenset()
     seats: dict[Player, tuple[int, int, int, int]] = field(default_factory=dict)
     """player -> rounds played in North, East, South, West."""
+    tables: tuple[int, ...] = ()
+    """Each round's number of tables, for the floor of repeated meetings."""
 
     @property
     def regular(self) -> frozenset[Player]:
@@ -176,16 +178,44 @@ class Balance:
 
     @property
     def repeated_meetings_floor(self) -> int:
-        """Repeated meetings no schedule with these rounds played can avoid: a player at a table meets
-        three others, so one who plays r rounds among n - 1 others repeats at least 3r - (n - 1)
-        meetings; each repeat is shared by two players."""
+        """Repeated meetings no schedule with these rounds played can avoid (with no pair meeting more
+        often than here): a player at a table meets three others, so one who plays r rounds among n - 1
+        others repeats at least 3r - (n - 1) meetings, each repeat shared by two players; and
+        ``coincidence_floor`` of the rounds' tables and sit-outs."""
         others = self.n_players - 1
-        return -(-sum(max(0, 3 * r - others) for r in self.played.values()) // 2)
+        counted = -(-sum(max(0, 3 * r - others) for r in self.played.values()) // 2)
+        return max(counted, coincidence_floor(self.n_players, self.tables, self.most_meetings))
 
     @property
     def is_whist(self) -> bool:
         """Every pair partners exactly once and opposes exactly twice."""
         return set(self.partners.values()) == {1} and set(self.opponents.values()) == {2}
+
+
+def coincidence_floor(n_players: int, tables: Sequence[int], most: int) -> int:
+    """The fewest repeated meetings any schedule of rounds with these numbers of tables has when no pair
+    meets more than ``most`` times.
+
+    Take two rounds: the four at a table of the later one come from the earlier one's tables (four seats
+    each) and from the players not at a table then (one each), so when there are fewer than four of those
+    some two of them sat together before: a coincidence. A pair meeting m times makes m(m-1)/2
+    coincidences out of m - 1 repeats, so at most ``most`` meetings turn C coincidences into at least
+    2C / most repeats. With 12 players at 3 tables every table of every later round repeats one pair:
+    4 rounds, 18 repeats."""
+    if most < 2:
+        return 0
+
+    def least(earlier: int) -> int:
+        """Pairs of one table's four who sat together in a round of ``earlier`` tables."""
+        apart = max(0, n_players - 4 * earlier)  # each a place of one: sitting out or away
+        q, r = divmod(max(0, 4 - apart), earlier) if earlier else (0, 0)
+        return r * (q + 1) * q // 2 + (earlier - r) * q * (q - 1) // 2
+
+    total = 0
+    for i, before in enumerate(tables):
+        for after in tables[i + 1 :]:
+            total += max(after * least(before), before * least(after))
+    return -(-2 * total // most)
 
 
 def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Balance:
@@ -232,12 +262,14 @@ class _Counts:
         self.where_before: dict[Player, tuple[int, int]] = {}
         self.seats = 0
         self.rounds = 0
+        self.tables: list[int] = []
         self.avoided_pairs = len(self.avoided & self.partners.keys())
 
     def add(self, rnd: Round) -> None:
         partners, opponents = self.partners, self.opponents
         where_now: dict[Player, tuple[int, int]] = {}
         self.rounds += 1
+        self.tables.append(len(rnd.tables))
         for number, table in enumerate(rnd.tables):
             self.seats += 4
             n, e, s, w = table.players
@@ -290,4 +322,5 @@ class _Counts:
             fair_sit_outs=dict(self.fair),
             avoid=self.avoided,
             seats={p: (north, east, south, west) for p, (north, east, south, west) in self.in_seat.items()},
+            tables=tuple(self.tables),
         )

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rotation.balance import coincidence_floor
 from rotation.model import Pair, Player, pair_key
 from rotation.solver.bounds import most_meetings_floor, repeated_meetings_floor
 from rotation.solver.measure import _rank
@@ -137,7 +138,9 @@ class _Search:
             )
         played = [counts.played[p] for p in range(n)]
         self.most_floor = most_meetings_floor(problem.n, played)
-        self.repeat_floor = repeated_meetings_floor(problem.n, played)
+        self.repeat_floor = max(
+            repeated_meetings_floor(problem.n, played), coincidence_floor(n, problem.tables, self.most_floor)
+        )
         allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
         regular = problem.regular_pairs()
         self.high = max((self.c[p][q] for p, q in allowed), default=0)
@@ -227,7 +230,8 @@ class _Search:
         return self.table[self.kinds[p][q]][c][m]
 
     def at_floor(self, cost: int | None = None) -> bool:
-        """Whether the table-mates are at their counting floor (opponents are only the tie-break)."""
+        """Whether the table-mates are at their counting floor: no fresh start can do better by them (a
+        start itself goes on while it evens the opponents, the tie-break)."""
         return (self.cost if cost is None else cost) // self.weight_mates <= self.repeat_floor
 
     def _delta(self, changes: Sequence[tuple[Player, Player, int, int]]) -> int:
@@ -373,7 +377,7 @@ class _Search:
             if self.cost < best_cost:
                 best_cost, since, last_best = self.cost, 0, step
                 best = self.snapshot()
-                if self.at_floor():
+                if self.cost <= self.repeat_floor * self.weight_mates:  # opponents at their range too
                     break
             else:
                 since += 1

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rotation.balance import check
 from rotation.model import Movement, pair_key
-from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor, repeated_meetings_floor
+from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor
 from rotation.solver.games import _by_games, _fits_games_model
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
 from rotation.solver.measure import _at_floors, _built_prefix_by_prefix, _drafts_of, _in_prefix_order, _rank
@@ -118,9 +118,7 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     floors = _floors(problem)
     played = list(balance.played.values())  # with players away, the counting bounds of the rounds played
     floors[MOST_MEETINGS] = max(floors.get(MOST_MEETINGS, 0), most_meetings_floor(problem.n, played))
-    floors[REPEATED_MEETINGS] = max(
-        floors.get(REPEATED_MEETINGS, 0), repeated_meetings_floor(problem.n, played)
-    )
+    floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
     found = {o.name: o for o in outcomes}
     values: list[tuple[str, int, bool]] = []
     if problem.share_first:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rotation.balance import check
+from rotation.balance import check, coincidence_floor
 from rotation.model import Movement, Round, Table
 from rotation.movements.bulletin import bulletin_movement
 from rotation.movements.whist import whist_design
@@ -93,3 +93,27 @@ def test_prefix_checks_equal_checking_each_prefix_afresh() -> None:
             for m in range(1, len(movement.rounds) + 1)
         ]
         assert list(prefix_checks(movement, avoid=avoid)) == expected
+
+
+def test_the_coincidence_floor_proves_twelve_players_four_rounds() -> None:
+    """Issue 12: 12 players at 3 tables for 4 rounds repeat at least 18 meetings when nobody meets three
+    times: every table of a later round holds two of some earlier table (four players, three tables), so
+    6 pairs of rounds x 3 tables coincide, each coincidence a repeat when a pair meets at most twice."""
+    assert coincidence_floor(12, [3] * 4, most=2) == 18
+    assert coincidence_floor(12, [3] * 4, most=3) == 12  # a pair meeting 3 times: 3 coincidences, 2 repeats
+    assert coincidence_floor(16, [4] * 5, most=2) == 0  # 16 players: four tables hold any four apart
+    assert coincidence_floor(8, [2] * 3, most=2) == 12  # 8 players: each table splits 2 + 2 before
+    assert coincidence_floor(5, [1] * 5, most=3) == 20  # the bulletin's five: 3 of 4 were at the table
+    assert coincidence_floor(13, [3] * 4, most=2) == 0  # one out: four places apart
+
+
+def test_the_checker_floor_of_repeats_is_the_coincidence_floor_where_higher() -> None:
+    """The checker reports the higher of its two floors: 12 x 4 at most two meetings needs 18."""
+    from rotation.solver import PlanSpec, solve
+
+    result = solve(PlanSpec(12, 4), work=1)
+    assert result.movement is not None
+    balance = check(result.movement)
+    assert balance.most_meetings == 2
+    assert balance.repeated_meetings_floor == 18 == balance.repeated_meetings
+    assert result.term("repeated meetings").met
