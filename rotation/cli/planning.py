@@ -268,6 +268,10 @@ def _kept(text: str) -> tuple[Kept, str | None]:
         fail(f"cannot read --keep {text!r}: write FILE:K or EVENING[:K], e.g. tonight.json:3")
     path = Path(source)
     if path.is_file() or source.endswith(".json") or not source.strip():
+        if not path.is_file():
+            fail(
+                f"cannot read --keep {text!r}: there is no file {source!r} (nor a saved evening of that name)"
+            )
         if not count:
             fail(f"cannot read --keep {text!r}: say how many rounds of the file were played, e.g. {source}:3")
         try:
