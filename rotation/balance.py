@@ -196,26 +196,31 @@ def coincidence_floor(n_players: int, tables: Sequence[int], most: int) -> int:
     """The fewest repeated meetings any schedule of rounds with these numbers of tables has when no pair
     meets more than ``most`` times.
 
-    Take two rounds: the four at a table of the later one come from the earlier one's tables (four seats
-    each) and from the players not at a table then (one each), so when there are fewer than four of those
-    some two of them sat together before: a coincidence. A pair meeting m times makes m(m-1)/2
-    coincidences out of m - 1 repeats, so at most ``most`` meetings turn C coincidences into at least
-    2C / most repeats. With 12 players at 3 tables every table of every later round repeats one pair:
-    4 rounds, 18 repeats."""
+    Take two rounds of a and b tables: at least 4a + 4b - n players sit at a table in both, one to each
+    pair of tables (the earlier one's and the later one's), and two who sit at the same pair of tables
+    meet twice: a coincidence. With X players over a x b pairs of tables the fewest coincidences spread
+    them evenly (``forced_coincidences``). A pair meeting m times makes m(m-1)/2 coincidences out of
+    m - 1 repeats, so at most ``most`` meetings turn C coincidences into at least 2C / most repeats.
+    With 12 players at 3 tables every pair of rounds has 3 coincidences: 4 rounds, 18 repeats; with 13
+    (one out) 2 each: 12."""
     if most < 2:
         return 0
+    return -(-2 * forced_coincidences(n_players, tables) // most)
 
-    def least(earlier: int) -> int:
-        """Pairs of one table's four who sat together in a round of ``earlier`` tables."""
-        apart = max(0, n_players - 4 * earlier)  # each a place of one: sitting out or away
-        q, r = divmod(max(0, 4 - apart), earlier) if earlier else (0, 0)
-        return r * (q + 1) * q // 2 + (earlier - r) * q * (q - 1) // 2
 
-    total = 0
-    for i, before in enumerate(tables):
-        for after in tables[i + 1 :]:
-            total += max(after * least(before), before * least(after))
-    return -(-2 * total // most)
+def forced_coincidences(n_players: int, tables: Sequence[int]) -> int:
+    """Coincidences (a pair at one table in two rounds) no schedule of these rounds' tables avoids:
+    over every two rounds, the players seated in both spread as evenly as can be over the pairs of
+    tables. More than none means somebody meets someone twice."""
+
+    def least(a: int, b: int) -> int:
+        both, cells = max(0, 4 * (a + b) - n_players), a * b
+        if cells == 0:
+            return 0
+        q, r = divmod(both, cells)
+        return r * (q + 1) * q // 2 + (cells - r) * q * (q - 1) // 2
+
+    return sum(least(a, b) for i, a in enumerate(tables) for b in tables[i + 1 :])
 
 
 def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Balance:

@@ -12,6 +12,8 @@ Sources for each n (the longest is kept):
   never meet, so for q = 8 one more round splits each group into two tables (9 rounds). This is a
   transversal design TD(4, q) resolved by its parallel classes; cf. resolvable designs with blocks of
   four (Hanani, Ray-Chaudhuri and Wilson 1972) and affine planes.
+- ``Aguado's evening``, 32 players, 10 rounds (2004): the one evening here taken from the literature
+  rather than built (``aguado_32``), one round past GF(8) and at the counting bound.
 - ``resolvable design``, n = 3q + 1 = 4 (mod 12) (28, 40, 52): a complete evening, every pair meeting
   exactly once in q rounds, 1-rotational over Z_q with a fixed player (``one_rotational``; such designs
   exist for every v = 4 mod 12: Hanani, Ray-Chaudhuri and Wilson 1972).
@@ -59,6 +61,7 @@ __all__ = [
     "BOOK_SIZES",
     "GF",
     "affine_plane_16",
+    "aguado_32",
     "build_book",
     "construction",
     "field_construction",
@@ -216,6 +219,111 @@ def field_construction(q: int) -> Evening:
         )
         rounds.append((extra, ()))
     return tuple(rounds)
+
+
+_AGUADO_32 = (
+    (
+        (0, 4, 8, 28),
+        (1, 18, 22, 7),
+        (3, 5, 10, 31),
+        (19, 21, 26, 15),
+        (16, 20, 24, 12),
+        (17, 2, 6, 23),
+        (25, 11, 13, 30),
+        (9, 27, 29, 14),
+    ),
+    (
+        (0, 21, 27, 30),
+        (1, 23, 26, 28),
+        (3, 6, 24, 13),
+        (16, 5, 11, 14),
+        (17, 7, 10, 12),
+        (2, 20, 9, 15),
+        (18, 4, 25, 31),
+        (19, 22, 8, 29),
+    ),
+    (
+        (0, 18, 24, 11),
+        (1, 19, 25, 10),
+        (17, 3, 9, 26),
+        (5, 22, 30, 15),
+        (21, 6, 14, 31),
+        (16, 2, 8, 27),
+        (4, 23, 12, 29),
+        (20, 7, 28, 13),
+    ),
+    (
+        (0, 22, 10, 13),
+        (1, 4, 27, 15),
+        (3, 7, 8, 30),
+        (19, 23, 24, 14),
+        (17, 20, 11, 31),
+        (2, 21, 25, 28),
+        (18, 5, 9, 12),
+        (16, 6, 26, 29),
+    ),
+    (
+        (0, 23, 9, 31),
+        (1, 5, 24, 29),
+        (18, 3, 28, 14),
+        (17, 21, 8, 13),
+        (20, 6, 10, 27),
+        (2, 19, 12, 30),
+        (4, 22, 26, 11),
+        (16, 7, 25, 15),
+    ),
+    (
+        (0, 19, 20, 5),
+        (1, 6, 9, 30),
+        (16, 3, 4, 21),
+        (18, 23, 27, 13),
+        (24, 10, 28, 15),
+        (2, 7, 11, 29),
+        (17, 22, 25, 14),
+        (8, 26, 12, 31),
+    ),
+    (
+        (0, 17, 29, 15),
+        (16, 1, 13, 31),
+        (3, 22, 27, 12),
+        (18, 20, 26, 30),
+        (21, 7, 24, 9),
+        (2, 4, 10, 14),
+        (5, 23, 8, 25),
+        (19, 6, 11, 28),
+    ),
+    (
+        (0, 6, 25, 12),
+        (1, 20, 8, 14),
+        (3, 23, 11, 15),
+        (16, 22, 9, 28),
+        (18, 21, 10, 29),
+        (2, 5, 26, 13),
+        (17, 4, 24, 30),
+        (19, 7, 27, 31),
+    ),
+    (
+        (0, 7, 26, 14),
+        (1, 21, 11, 12),
+        (3, 20, 25, 29),
+        (17, 5, 27, 28),
+        (18, 6, 8, 15),
+        (2, 22, 24, 31),
+        (19, 4, 9, 13),
+        (16, 23, 10, 30),
+    ),
+)
+"""Rounds 2-10 of Aguado's evening (round 1: players 4t..4t+3 at table t), as published with the
+Wolfram Demonstrations Project's "Social Golfer Problem" (32 golfers, 8 groups of 4, 10 weeks; the
+letters A-P, a-p there are players 0-15, 16-31 here)."""
+
+
+def aguado_32() -> Evening:
+    """Alejandro Aguado's 10-round meet-once evening for 32 players (2004): one round more than the
+    GF(8) construction, and the most the counting bound allows (3 x 10 = 30 of 31 others). Checked by
+    ``is_meet_once`` like every entry."""
+    first = tuple((4 * t, 4 * t + 1, 4 * t + 2, 4 * t + 3) for t in range(8))
+    return ((first, ()), *((tables, ()) for tables in _AGUADO_32))
 
 
 def one_rotational(q: int, *, seed: int = 0, work: float = 60.0) -> Evening | None:
@@ -469,6 +577,8 @@ def construction(n_players: int) -> Found | None:
                     "with a fixed player, base round by CP-SAT (seed 0)",
                 )
             )
+    if n_players == 32:
+        found.append(Found(aguado_32(), "Aguado's evening for 32 players (2004)"))
     q, rest = divmod(n_players, 4)
     if rest == 0 and q >= 5 and prime_power(q) is not None:
         extra = " plus a round splitting the four groups" if q % 4 == 0 else ""

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rotation.balance import Bound
+from rotation.balance import Bound, forced_coincidences
 from rotation.model import Pair, Player, pair_key
 from rotation.solver.problem import (
     FIRST_DEALS,
@@ -144,7 +144,7 @@ def _floors(problem: _Problem) -> dict[str, int]:
     floors[PLAYED] = Bound.of(seats, n).spread
     floors[FIRST_DEALS] = Bound.of(sum(problem.tables), n).spread
     played = [most] * (seats % n) + [least] * (n - seats % n)  # the most even: the least either floor
-    floors[MOST_MEETINGS] = most_meetings_floor(n, played)
+    floors[MOST_MEETINGS] = most_meetings_floor(n, played, problem.tables)
     floors[REPEATED_MEETINGS] = repeated_meetings_floor(n, played)
     floors[OPPONENT] = max(
         Bound.of(seats, n * (n - 1) // 2).spread, -(-2 * most // (n - 1)) - 2 * least // (n - 1)
@@ -156,10 +156,12 @@ def _floors(problem: _Problem) -> dict[str, int]:
     return floors
 
 
-def most_meetings_floor(n: int, played: Sequence[int]) -> int:
+def most_meetings_floor(n: int, played: Sequence[int], tables: Sequence[int] = ()) -> int:
     """The least the most meetings of two players can be: one who plays r rounds meets 3r others
-    (counted with repeats) among the n - 1 there are."""
-    return max([1, *(-(-3 * r // max(1, n - 1)) for r in played)])
+    (counted with repeats) among the n - 1 there are; and two when the rounds' ``tables`` force a
+    coincidence (``balance.forced_coincidences``: 13 players at 3 tables cannot play two rounds apart)."""
+    forced = 2 if forced_coincidences(n, tables) else 1
+    return max([forced, *(-(-3 * r // max(1, n - 1)) for r in played)])
 
 
 def repeated_meetings_floor(n: int, played: Sequence[int]) -> int:

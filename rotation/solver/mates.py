@@ -137,7 +137,7 @@ class _Search:
                 )
             )
         played = [counts.played[p] for p in range(n)]
-        self.most_floor = most_meetings_floor(problem.n, played)
+        self.most_floor = most_meetings_floor(problem.n, played, problem.tables)
         self.repeat_floor = max(
             repeated_meetings_floor(problem.n, played), coincidence_floor(n, problem.tables, self.most_floor)
         )

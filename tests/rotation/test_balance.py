@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rotation.balance import check, coincidence_floor
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rotation.balance import check, coincidence_floor, forced_coincidences
 from rotation.model import Movement, Round, Table
 from rotation.movements.bulletin import bulletin_movement
 from rotation.movements.whist import whist_design
@@ -104,7 +107,45 @@ def test_the_coincidence_floor_proves_twelve_players_four_rounds() -> None:
     assert coincidence_floor(16, [4] * 5, most=2) == 0  # 16 players: four tables hold any four apart
     assert coincidence_floor(8, [2] * 3, most=2) == 12  # 8 players: each table splits 2 + 2 before
     assert coincidence_floor(5, [1] * 5, most=3) == 20  # the bulletin's five: 3 of 4 were at the table
-    assert coincidence_floor(13, [3] * 4, most=2) == 0  # one out: four places apart
+    assert coincidence_floor(17, [4] * 5, most=2) == 0  # 17 players: 15 seated twice over 16 pairs of tables
+
+
+def test_the_coincidence_floor_counts_every_table_of_a_round_at_once() -> None:
+    """13 players at 3 tables: 11 players sit at a table in both of two rounds, over 3 x 3 pairs of
+    tables, so two pairs of tables hold two each (the one who sat out can break up one table only):
+    2 coincidences a pair of rounds, 12 over 4 rounds; 9 players at 2 tables, 7 over 2 x 2: 3 each,
+    18 over 4 rounds. Nobody can meet only once then, and the planner's 12 and 18 are the fewest."""
+    assert forced_coincidences(13, [3, 3]) == 2
+    assert coincidence_floor(13, [3] * 4, most=2) == 12
+    assert coincidence_floor(9, [2] * 4, most=2) == 18
+    assert forced_coincidences(18, [4] * 5) == 0
+    from rotation.solver.bounds import most_meetings_floor
+
+    assert most_meetings_floor(13, [4] * 9 + [3] * 4, [3] * 4) == 2  # by counting alone: 1
+    assert most_meetings_floor(13, [4] * 9 + [3] * 4) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_no_schedule_beats_the_coincidence_floor(data: st.DataObject) -> None:
+    """The floor is a floor: any rounds of any tables repeat at least that many meetings, and two rounds
+    that force a coincidence make someone meet twice."""
+    n = data.draw(st.integers(4, 14), label="players")
+    rounds = data.draw(st.integers(1, 5), label="rounds")
+    made = []
+    for _ in range(rounds):
+        order = data.draw(st.permutations(range(n)))
+        tables = data.draw(st.integers(1, n // 4))
+        made.append(
+            Round(
+                tuple(Table(*order[4 * t : 4 * t + 4]) for t in range(tables)),
+                tuple(sorted(order[4 * tables :])),
+            )
+        )
+    balance = check(Movement(n, tuple(made)))
+    assert balance.repeated_meetings >= coincidence_floor(n, balance.tables, balance.most_meetings)
+    if forced_coincidences(n, balance.tables):
+        assert balance.most_meetings >= 2
 
 
 def test_the_checker_floor_of_repeats_is_the_coincidence_floor_where_higher() -> None:

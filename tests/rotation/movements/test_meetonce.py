@@ -15,6 +15,7 @@ from rotation.balance import check, prefix_checks
 from rotation.build.meetonce import (
     GF,
     affine_plane_16,
+    aguado_32,
     field_construction,
     is_meet_once,
     one_rotational,
@@ -98,6 +99,16 @@ def test_one_rotational_designs_are_complete(q: int) -> None:
     balance = check(evening_movement(3 * q + 1, evening))
     assert set(balance.table_mates.values()) == {1}
     assert is_meet_once(3 * q, without_last(3 * q + 1, evening))
+
+
+def test_aguados_evening_seats_32_players_ten_rounds_apart() -> None:
+    """Issue 12: Aguado's 32 x 10, one round more than GF(8) and the counting bound (each player meets
+    30 of 31 others): in the book for 32, and for 31 (without the last player) and 33 (a newcomer)."""
+    evening = aguado_32()
+    assert len(evening) == 10 and is_meet_once(32, evening)
+    balance = check(evening_movement(32, evening))
+    assert sum(m == 1 for m in balance.table_mates.values()) == 10 * 8 * 6
+    assert meet_once_rounds(32) == 10 == meet_once_rounds(31) == meet_once_rounds(33)
 
 
 def test_without_last_sits_out_the_leavers_table_mates() -> None:
