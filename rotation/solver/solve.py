@@ -117,7 +117,9 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     balance = check(movement, avoid=problem.avoid)
     floors = _floors(problem)
     played = list(balance.played.values())  # with players away, the counting bounds of the rounds played
-    floors[MOST_MEETINGS] = max(floors.get(MOST_MEETINGS, 0), most_meetings_floor(problem.n, played, problem.tables))
+    floors[MOST_MEETINGS] = max(
+        floors.get(MOST_MEETINGS, 0), most_meetings_floor(problem.n, played, problem.tables)
+    )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
     found = {o.name: o for o in outcomes}
     values: list[tuple[str, int, bool]] = []
