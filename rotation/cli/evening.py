@@ -263,7 +263,7 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     console.print(Text(f"{heading} {len(schedule.rounds)} rounds", style="bold"))
     console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
     console.print(Text(f"Scoring: {rules.describe()}."))
-    console.print(seating_table(schedule, rules.vulnerability))
+    console.print(seating_table(schedule, rules.vulnerability, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}.")
     try:
         if session.results:

@@ -235,7 +235,7 @@ def plan_command(
     console.print("Score sheet: " + ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1)))
     for note in result.notes:
         console.print(f"Note: {note}")
-    console.print(seating_table(schedule, cycle))
+    console.print(seating_table(schedule, cycle, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
     console.print(balance_summary(check(schedule.movement, avoid=result.avoid)))
     if result.solved is not None:

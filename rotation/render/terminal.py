@@ -48,8 +48,71 @@ def _add_row(table: RichTable, *cells: str | Text, end_section: bool = False) ->
     table.add_row(*(plain(c) if isinstance(c, str) else c for c in cells), end_section=end_section)
 
 
-def seating_table(schedule: Schedule, cycle: VulnerabilityCycle, title: str = "") -> RichTable:
-    """Every round's tables, first dealer starred, with each deal's dealer and vulnerability."""
+def seating_table(
+    schedule: Schedule, cycle: VulnerabilityCycle, title: str = "", width: int = 0
+) -> RichTable:
+    """Every round's tables, first dealer starred, with each deal's dealer and vulnerability: a grid of
+    seats, or, when a name's longest word would not fit its column in ``width`` (0: any width), a list
+    with a line per seat, so that no name is broken in the middle of a word."""
+    grid = _seating_grid(schedule, cycle, title)
+    if width:
+        from rich.console import Console
+        from rich.measure import Measurement
+
+        wide = Console(width=10 * width)  # a measurement is capped at the console's width
+        if Measurement.get(wide, wide.options, grid).minimum > width:
+            return _seating_list(schedule, cycle, title)
+    return grid
+
+
+def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> RichTable:
+    """The seating a seat a line: North, East, South, West, each with one deal's dealer and
+    vulnerability, then who sits out or is away; a long name gets most of the line."""
+    multi = max(len(r.tables) for r in schedule.rounds) > 1
+    out = RichTable(
+        title=plain(title) if title else None,
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    out.add_column("Round", justify="right", no_wrap=True, min_width=5)
+    if multi:
+        out.add_column("Table", justify="right", no_wrap=True, min_width=5)
+    out.add_column("Seat", no_wrap=True)
+    out.add_column("Player", overflow="fold", ratio=1)
+    out.add_column("Deal", no_wrap=True)
+    for number, rnd in enumerate(schedule.rounds, 1):
+        lines: list[list[str | Text]] = []
+        for t, table in enumerate(rnd.tables, 1):
+            deals = [
+                f"{p.number} {p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle)
+            ]
+            for i, seat in enumerate(Seat):
+                name = schedule.name(table.at(seat))
+                who = plain(f"{name}*", "bold") if seat is table.first_dealer else plain(name)
+                lines.append(
+                    [
+                        *([str(t) if i == 0 else ""] if multi else []),
+                        seat.name.title(),
+                        who,
+                        deals[i] if i < len(deals) else "",
+                    ]
+                )
+            lines.extend([*([""] if multi else []), "", "", deals[i]] for i in range(len(Seat), len(deals)))
+        absent = [("Sits out", rnd.sitting_out), ("Away", sorted(schedule.movement.away(number - 1)))]
+        for words, players in absent:
+            if players:
+                lines.append(
+                    [*([""] if multi else []), words, ", ".join(schedule.name(p) for p in players), ""]
+                )
+        for i, line in enumerate(lines):
+            _add_row(out, str(number) if i == 0 else "", *line, end_section=i == len(lines) - 1)
+    return out
+
+
+def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> RichTable:
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = RichTable(
         title=plain(title) if title else None,

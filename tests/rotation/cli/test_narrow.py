@@ -72,3 +72,24 @@ def test_commands_fit_80_columns(runner: CliRunner, db: Path, tmp_path: Path) ->
         if args[0] == "show" and args[1] == "long":
             words = set(result.output.split())
             assert "Anne-Marie" in words and "Still" in words
+
+
+def test_long_names_are_never_broken_in_a_word(runner: CliRunner, db: Path, tmp_path: Path) -> None:
+    """Issue 12's note: at 80 columns a grid of four seats cannot hold "Christabel Montgomery-Wyndham"
+    without breaking "Montgomery-Wyndham"; the seating then lists a seat a line, and every word of every
+    name prints whole, in `plan` and in `show`. Short names keep the grid."""
+    long = tmp_path / "long.json"
+    long.write_text(json.dumps(schedule_to_data(_session(LONG[:12], 3).schedule)), encoding="utf-8")
+    assert runner.invoke(app, ["import", str(long), "--name", "long"]).exit_code == 0
+    for args in (["plan", *LONG[:12], "--order", "given", "--rounds", "2"], ["show", "long"]):
+        result = runner.invoke(app, args, env=NARROW)
+        assert result.exit_code == 0, result.output
+        _fits(result.output)
+        seating = result.output[result.output.index("Round") : result.output.index("* deals")]
+        words = {w.rstrip("*,") for w in seating.split()}
+        assert "Seat" in words and "Player" in words
+        for name in LONG[:12]:
+            assert set(name.split()) <= words, name
+    result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given"], env=NARROW)
+    header = next(line for line in result.output.splitlines() if "Round" in line)
+    assert header.split() == ["Round", "North", "East", "South", "West", "Deals", "Sits", "out"]
