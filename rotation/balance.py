@@ -181,10 +181,17 @@ class Balance:
         """Repeated meetings no schedule with these rounds played can avoid (with no pair meeting more
         often than here): a player at a table meets three others, so one who plays r rounds among n - 1
         others repeats at least 3r - (n - 1) meetings, each repeat shared by two players; and
-        ``coincidence_floor`` of the rounds' tables and sit-outs."""
+        ``coincidence_floor`` of the rounds' tables and sit-outs; and one where meeting nobody twice is
+        impossible (``meet_once_possible``)."""
         others = self.n_players - 1
         counted = -(-sum(max(0, 3 * r - others) for r in self.played.values()) // 2)
-        return max(counted, coincidence_floor(self.n_players, self.tables, self.most_meetings))
+        impossible = 0 if meet_once_possible(self.n_players, self.tables, fair=self.fair_meet_once) else 1
+        return max(counted, impossible, coincidence_floor(self.n_players, self.tables, self.most_meetings))
+
+    @property
+    def fair_meet_once(self) -> bool:
+        """Everyone present throughout and nobody out twice: what ``MEET_ONCE_LONGEST`` presumes."""
+        return not any(self.away.values()) and max(self.sat_out.values(), default=0) <= 1
 
     @property
     def is_whist(self) -> bool:
@@ -206,6 +213,24 @@ def coincidence_floor(n_players: int, tables: Sequence[int], most: int) -> int:
     if most < 2:
         return 0
     return -(-2 * forced_coincidences(n_players, tables) // most)
+
+
+MEET_ONCE_LONGEST: dict[int, int] = {17: 4}
+"""Players -> the most rounds they can play at n // 4 tables, nobody sitting out twice, without anyone
+meeting anyone twice, where that is fewer than counting shows (``forced_coincidences``): 17 players
+x 5 rounds have no meet-once evening. Proven by CP-SAT over every case
+(``rotation.build.meetonce.no_meet_once``), and re-proven by the tests."""
+
+
+def meet_once_possible(n_players: int, tables: Sequence[int], *, fair: bool = True) -> bool:
+    """False where these rounds' tables make someone meet someone twice: a forced coincidence, or more
+    rounds than ``MEET_ONCE_LONGEST`` when every round has n // 4 tables and (``fair``) everyone is
+    present throughout and nobody sits out twice."""
+    if forced_coincidences(n_players, tables):
+        return False
+    longest = MEET_ONCE_LONGEST.get(n_players)
+    full = all(t == n_players // 4 for t in tables)
+    return not (fair and full and longest is not None and len(tables) > longest)
 
 
 def forced_coincidences(n_players: int, tables: Sequence[int]) -> int:

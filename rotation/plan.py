@@ -372,6 +372,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             keep=keep_movement,
             previous=previous,
             names=tuple(sheet),
+            reseat_kept=kept is None and keep_movement is not None,  # the book's rounds, not yet played
         )
         result = solve(
             spec,

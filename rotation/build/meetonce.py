@@ -49,7 +49,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,7 @@ __all__ = [
     "construction",
     "field_construction",
     "is_meet_once",
+    "no_meet_once",
     "one_rotational",
     "tabu_evening",
     "with_newcomers",
@@ -548,6 +549,80 @@ def counting_bound(n_players: int) -> int:
         if 3 * played > n_players - 1:
             return rounds
         rounds += 1
+
+
+def no_meet_once(n_players: int, rounds: int, *, work: float = 600.0) -> bool | None:
+    """Whether ``rounds`` rounds of n // 4 tables, nobody sitting out twice, must make someone meet
+    someone twice: True proven (CP-SAT found every case infeasible), False when a meet-once evening was
+    found, None when ``work`` deterministic seconds per case did not decide.
+
+    Symmetry is broken without loss: who sits out when is fixed (rounds are interchangeable, and so are
+    the players who sit out), the first round's tables are fixed up to how the later rounds' sit-outs lie
+    at them (a partition of those players over the tables: one model each), and each later round's
+    tables are ordered by their lowest player. 17 players x 5 rounds: five cases, about 15 seconds."""
+    from ortools.sat.python import cp_model
+
+    n, tables, s = n_players, n_players // 4, n_players % 4
+    if s * rounds > n:
+        raise ValueError(f"{rounds} rounds of {n} players: someone sits out twice")
+    outs = [frozenset(range(r * s, (r + 1) * s)) for r in range(rounds)]
+    later = list(range(s, s * rounds))
+
+    def parts(k: int, most: int, room: int) -> Iterable[tuple[int, ...]]:
+        """k players over at most ``room`` tables, at most ``most`` (and four) at each, largest first."""
+        if k == 0:
+            yield ()
+            return
+        for first in range(min(k, most, 4), 0, -1):
+            if room:
+                for rest in parts(k - first, first, room - 1):
+                    yield (first, *rest)
+
+    undecided = False
+    for split in parts(len(later), 4, tables):
+        model = cp_model.CpModel()
+        at: dict[tuple[int, Player, int], cp_model.IntVar] = {}
+        for r in range(rounds):
+            seated = [p for p in range(n) if p not in outs[r]]
+            for p in seated:
+                choices = [model.new_bool_var(f"at_{r}_{p}_{t}") for t in range(tables)]
+                model.add_exactly_one(choices)
+                at.update({(r, p, t): v for t, v in enumerate(choices)})
+            for t in range(tables):
+                model.add(sum(at[r, p, t] for p in seated) == 4)
+            if r:  # a later round's tables in order of their lowest player
+                for k, p in enumerate(seated):
+                    for t in range(k + 1, tables):
+                        model.add(at[r, p, t] == 0)
+        first: list[list[Player]] = []
+        rest = iter(p for p in range(n) if p not in outs[0] and p not in later)
+        taken = iter(later)
+        for t in range(tables):
+            table = [next(taken) for _ in range(split[t] if t < len(split) else 0)]
+            first.append(table + [next(rest) for _ in range(4 - len(table))])
+        for t, table in enumerate(first):
+            for p in table:
+                model.add(at[0, p, t] == 1)
+        for p, q in combinations(range(n), 2):
+            together = []
+            for r in range(rounds):
+                if p in outs[r] or q in outs[r]:
+                    continue
+                for t in range(tables):
+                    both = model.new_bool_var(f"both_{r}_{p}_{q}_{t}")
+                    model.add_implication(both, at[r, p, t])
+                    model.add_implication(both, at[r, q, t])
+                    model.add_bool_or([at[r, p, t].Not(), at[r, q, t].Not(), both])
+                    together.append(both)
+            model.add(sum(together) <= 1)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_deterministic_time = work
+        status = solver.solve(model)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return False
+        undecided |= status != cp_model.INFEASIBLE
+    return None if undecided else True
 
 
 # --- building the book ---------------------------------------------------------------------------------

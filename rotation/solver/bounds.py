@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rotation.balance import Bound, forced_coincidences
+from rotation.balance import Bound, meet_once_possible
 from rotation.model import Pair, Player, pair_key
 from rotation.solver.problem import (
     FIRST_DEALS,
@@ -156,11 +156,14 @@ def _floors(problem: _Problem) -> dict[str, int]:
     return floors
 
 
-def most_meetings_floor(n: int, played: Sequence[int], tables: Sequence[int] = ()) -> int:
+def most_meetings_floor(
+    n: int, played: Sequence[int], tables: Sequence[int] = (), *, fair: bool = True
+) -> int:
     """The least the most meetings of two players can be: one who plays r rounds meets 3r others
-    (counted with repeats) among the n - 1 there are; and two when the rounds' ``tables`` force a
-    coincidence (``balance.forced_coincidences``: 13 players at 3 tables cannot play two rounds apart)."""
-    forced = 2 if forced_coincidences(n, tables) else 1
+    (counted with repeats) among the n - 1 there are; and two where the rounds' ``tables`` make meeting
+    nobody twice impossible (``balance.meet_once_possible``: 13 players at 3 tables cannot play two rounds
+    apart, 17 at 4 not five)."""
+    forced = 1 if meet_once_possible(n, tables, fair=fair) else 2
     return max([forced, *(-(-3 * r // max(1, n - 1)) for r in played)])
 
 

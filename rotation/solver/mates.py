@@ -139,7 +139,9 @@ class _Search:
         played = [counts.played[p] for p in range(n)]
         self.most_floor = most_meetings_floor(problem.n, played, problem.tables)
         self.repeat_floor = max(
-            repeated_meetings_floor(problem.n, played), coincidence_floor(n, problem.tables, self.most_floor)
+            repeated_meetings_floor(problem.n, played),
+            coincidence_floor(n, problem.tables, self.most_floor),
+            self.most_floor - 1,  # a pair meeting twice is a repeat
         )
         allowed = [pq for pq in problem.pairs() if pq not in problem.avoid]
         regular = problem.regular_pairs()

@@ -52,6 +52,8 @@ class PlanSpec:
     avoid: pairs who must never partner (in the rounds planned; kept rounds are history).
     away: player -> 0-based rounds they are absent (neither seated nor sitting out).
     keep: rounds already played; they are fixed and the plan continues after them.
+    reseat_kept: the kept rounds keep their partnerships and sit-outs, but their first dealers and seats
+        are chosen with the rest (rounds taken from a book, not yet played).
     previous: the plan being replaced; later rounds change as little from it as the rules allow.
     names: the players' names, used only to word an infeasibility reason.
     """
@@ -64,6 +66,7 @@ class PlanSpec:
     keep: Movement | None = None
     previous: Movement | None = None
     names: tuple[str, ...] = ()
+    reseat_kept: bool = False
 
     def __post_init__(self) -> None:
         n = self.n_players

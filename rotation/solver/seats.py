@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rotation.model import Player, Round, Seating, Table, seatings
 from rotation.solver.bounds import _floors
-from rotation.solver.cpsat import _excess, _least_spread, _minimize_in_order, _spread
+from rotation.solver.cpsat import _excess, _minimize_in_order, _spread
 from rotation.solver.problem import FIRST_DEALS, _Draft, _Outcome, _Problem, _Run
 from scoring.seat import Seat
 
@@ -27,6 +27,9 @@ def _choose_dealers(
 ) -> tuple[dict[tuple[int, int], Player], list[_Outcome]]:
     """Who deals first at each table: first deals spread evenly over the regular players, and each part-time
     player dealing about a quarter of the rounds they play."""
+    if not problem.anyone_away:
+        evenly, outcome = _deal_evenly(problem, drafts)
+        return evenly, [outcome]
     from ortools.sat.python import cp_model
 
     kept = problem.kept_counts()
@@ -47,8 +50,6 @@ def _choose_dealers(
     for (r, t, p), var in deals.items():
         model.add_hint(var, greedy[r, t] == p)
     decisions = list(deals.values())
-    if not problem.anyone_away:
-        return _deal_by_windows(problem, model, deals, dealt, greedy, run)
     count = {p: kept.dealt[p] + sum(vs) for p, vs in dealt.items()}
     regular = [count[p] for p in sorted(problem.regular)]
     terms: list[tuple[str, Expr, int]] = [
@@ -74,41 +75,48 @@ def _choose_dealers(
     ]
 
 
-def _deal_by_windows(
-    problem: _Problem,
-    model: cp_model.CpModel,
-    deals: Mapping[tuple[int, int, Player], cp_model.IntVar],
-    dealt: Mapping[Player, Sequence[cp_model.IntVar]],
-    greedy: Mapping[tuple[int, int], Player],
-    run: _Run,
-) -> tuple[dict[tuple[int, int], Player], list[_Outcome]]:
-    """Everyone present throughout: the first-deal spread found window by window (``_least_spread``),
-    from the greedy dealers; at the counting bound that is a single quick yes."""
+def _deal_evenly(
+    problem: _Problem, drafts: Sequence[_Draft]
+) -> tuple[dict[tuple[int, int], Player], _Outcome]:
+    """Everyone present throughout: each table's first deal to one of its four so that the counts are as
+    even as the tables allow, by a min-cost flow (tables to players, a player's k-th deal costing 2k + 1,
+    so the flow minimises the sum of squared counts). The deal counts a flow can reach form an M-convex
+    set, whose least sum of squares is also its least maximum and greatest minimum (Frank and Murota,
+    decreasingly minimal elements), so the spread is the least these tables allow: exact, instant and
+    the same on every machine. Not a bound for the whole problem: other tables might allow less."""
+    from ortools.graph.python import min_cost_flow
+
     kept = problem.kept_counts()
-    count: dict[Player, Count] = {}
-    for p, vs in dealt.items():
-        count[p] = var = model.new_int_var(0, problem.rounds, f"dealt_{p}")
-        model.add(var == kept.dealt[p] + sum(vs))
-    decisions = list(deals.values())
-    values = [int(greedy[r, t] == p) for r, t, p in deals]
-    so_far = Counter(kept.dealt) + Counter(greedy.values())
-    value = max(so_far[p] for p in range(problem.n)) - min(so_far[p] for p in range(problem.n))
-    best, outcome = _least_spread(
-        model,
-        count,
-        frozenset(count),
-        decisions,
-        values,
-        value,
-        _floors(problem).get(FIRST_DEALS, 0),
-        sum(problem.tables),
-        run,
-        run.until(0.5),
-        "first dealers",
-        FIRST_DEALS,
-    )
-    chosen = {(r, t): p for (r, t, p), v in zip(deals, best, strict=True) if v}
-    return chosen, [_Outcome(outcome.name, outcome.value, outcome.bound, exact=False)]
+    tables = [
+        (r, t, sorted(p for pq in game for p in pq))
+        for r, d in zip(problem.free, drafts, strict=True)
+        for t, game in enumerate(d.games)
+    ]
+    flow = min_cost_flow.SimpleMinCostFlow()
+    source, sink, first_player = 0, 1, 2 + len(tables)
+    for k, (_, _, players) in enumerate(tables):
+        flow.add_arc_with_capacity_and_unit_cost(source, 2 + k, 1, 0)
+        for p in players:
+            flow.add_arc_with_capacity_and_unit_cost(2 + k, first_player + p, 1, 0)
+    seated = Counter(p for _, _, players in tables for p in players)
+    for p in range(problem.n):
+        for extra in range(seated[p]):
+            flow.add_arc_with_capacity_and_unit_cost(
+                first_player + p, sink, 1, 2 * (kept.dealt[p] + extra) + 1
+            )
+    flow.set_node_supply(source, len(tables))
+    flow.set_node_supply(sink, -len(tables))
+    if flow.solve() != flow.OPTIMAL:
+        raise RuntimeError("first dealers: every table has four players, so a flow exists")
+    chosen = {}
+    for arc in range(flow.num_arcs()):
+        tail, head = flow.tail(arc), flow.head(arc)
+        if 2 <= tail < first_player and head >= first_player and flow.flow(arc):
+            r, t, _ = tables[tail - 2]
+            chosen[r, t] = head - first_player
+    dealt = Counter(kept.dealt) + Counter(chosen.values())
+    spread = max(dealt[p] for p in range(problem.n)) - min(dealt[p] for p in range(problem.n))
+    return chosen, _Outcome(FIRST_DEALS, spread, _floors(problem).get(FIRST_DEALS, 0), exact=False)
 
 
 def _deal_greedily(problem: _Problem, drafts: Sequence[_Draft]) -> dict[tuple[int, int], Player]:

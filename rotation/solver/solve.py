@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rotation.balance import check
-from rotation.model import Movement, pair_key
+from rotation.model import Movement, Round, pair_key
 from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor
 from rotation.solver.games import _by_games, _fits_games_model
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
@@ -32,6 +33,8 @@ from rotation.solver.problem import (
     SolveResult,
     Status,
     Term,
+    _canonical,
+    _Draft,
     _Outcome,
     _Problem,
     _Run,
@@ -99,9 +102,15 @@ def solve(
     drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES if mate_moves is None else mate_moves)
     if prefix is not None:
         drafts = _in_prefix_order(problem, drafts, built, prefix)
-    dealers, more = _choose_dealers(problem, drafts, run)
+    if problem.kept and problem.spec.reseat_kept:  # deal and seat the kept rounds' tables afresh too
+        whole = _Problem.of(replace(problem.spec, keep=None, reseat_kept=False))
+        drafts = [*(_draft_of(rnd) for rnd in problem.kept), *drafts]
+        dealers, more = _choose_dealers(whole, drafts, run)
+        rounds = _seat(whole, drafts, dealers)
+    else:
+        dealers, more = _choose_dealers(problem, drafts, run)
+        rounds = problem.kept + _seat(problem, drafts, dealers)
     outcomes += more
-    rounds = problem.kept + _seat(problem, drafts, dealers)
     movement = Movement(problem.n, rounds, name="balanced")
     terms = _terms(problem, movement, outcomes)
     ok = all(t.met for t in terms if t.bound is not None)
@@ -118,7 +127,8 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
     floors = _floors(problem)
     played = list(balance.played.values())  # with players away, the counting bounds of the rounds played
     floors[MOST_MEETINGS] = max(
-        floors.get(MOST_MEETINGS, 0), most_meetings_floor(problem.n, played, problem.tables)
+        floors.get(MOST_MEETINGS, 0),
+        most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
     found = {o.name: o for o in outcomes}
@@ -173,3 +183,11 @@ def _changes(problem: _Problem, movement: Movement) -> int:
                 ):
                     lost += 1
     return lost
+
+
+def _draft_of(rnd: Round) -> _Draft:
+    """A seated round as the planner's draft: its two games' partnerships and who sits out."""
+    return _Draft(
+        tuple(_canonical(((t.north, t.south), (t.east, t.west))) for t in rnd.tables),
+        frozenset(rnd.sitting_out),
+    )

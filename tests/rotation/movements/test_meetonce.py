@@ -11,13 +11,14 @@ from itertools import product
 
 import pytest
 
-from rotation.balance import check, prefix_checks
+from rotation.balance import MEET_ONCE_LONGEST, check, meet_once_possible, prefix_checks
 from rotation.build.meetonce import (
     GF,
     affine_plane_16,
     aguado_32,
     field_construction,
     is_meet_once,
+    no_meet_once,
     one_rotational,
     sit_outs,
     with_newcomers,
@@ -202,3 +203,24 @@ def test_meet_once_movement_returns_none_past_the_book() -> None:
     assert meet_once_rounds(53) == 0
     for n in meet_once_sizes():
         assert meet_once_movement(n, meet_once_rounds(n) + 1) is None
+
+
+@pytest.mark.parametrize(("n", "longest"), sorted(MEET_ONCE_LONGEST.items()))
+def test_the_proven_longest_meet_once_evenings(n: int, longest: int) -> None:
+    """Issue 12, the proven fewest: 17 players at four tables (one out each round, nobody twice) meet
+    nobody twice for 4 rounds (the book) but not for 5, which CP-SAT proves over every case here; so a
+    plan of 17 x 5 with one repeated meeting is the fewest, and says so."""
+    assert meet_once_rounds(n) == longest
+    assert no_meet_once(n, longest) is False
+    assert no_meet_once(n, longest + 1) is True
+    assert not meet_once_possible(n, [n // 4] * (longest + 1))
+    assert meet_once_possible(n, [n // 4] * longest)
+    assert meet_once_possible(n, [n // 4] * (longest + 1), fair=False)  # the proof presumes fair sit-outs
+
+
+def test_the_proof_finds_what_it_can_and_refuses_what_it_cannot() -> None:
+    """Small cases with known answers: 16 x 5 is the affine plane; 13 x 2 forces a coincidence."""
+    assert no_meet_once(16, 5) is False
+    assert no_meet_once(13, 2) is True
+    with pytest.raises(ValueError):
+        no_meet_once(9, 10)  # ten sit-outs among nine players

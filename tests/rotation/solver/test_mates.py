@@ -46,6 +46,19 @@ def test_twelve_players_four_rounds_reach_the_proven_fewest_repeats() -> None:
     assert balance.repeated_meetings == 18
 
 
+@pytest.mark.parametrize(("n", "rounds", "fewest"), [(13, 4, 12), (9, 4, 18), (17, 5, 1)])
+def test_where_nobody_can_meet_once_the_plan_proves_its_fewest(n: int, rounds: int, fewest: int) -> None:
+    """Issue 12, "the proven fewest elsewhere": 13 x 4 and 9 x 4 by coincidences (every two rounds seat
+    two of one table together again twice or three times), 17 x 5 by the proof that no meet-once evening
+    has five rounds; each plan reaches its floor and reports both table-mate terms as proven."""
+    result = solve(PlanSpec(n, rounds), work=2)
+    assert result.movement is not None
+    balance = check(result.movement)
+    assert balance.most_meetings == 2
+    assert balance.repeated_meetings == fewest == balance.repeated_meetings_floor
+    assert result.term("most meetings").met and result.term("repeated meetings").met
+
+
 def test_the_rule_lowers_repeats_against_the_planner_without_it() -> None:
     """The same request with the search switched off (the benchmark's baseline) repeats far more."""
     spec = PlanSpec(16, 5)
