@@ -65,10 +65,8 @@ def seating_table(
     return grid
 
 
-def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> RichTable:
-    """The seating a seat a line: North, East, South, West, each with one deal's dealer and
-    vulnerability, then who sits out or is away; a long name gets most of the line."""
-    multi = max(len(r.tables) for r in schedule.rounds) > 1
+def _seating_frame(title: str, multi: bool) -> RichTable:
+    """The seating's table with its round column, and a table column when a round has more than one."""
     out = RichTable(
         title=plain(title) if title else None,
         title_justify="left",
@@ -80,6 +78,14 @@ def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
     out.add_column("Round", justify="right", no_wrap=True, min_width=5)
     if multi:
         out.add_column("Table", justify="right", no_wrap=True, min_width=5)
+    return out
+
+
+def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> RichTable:
+    """The seating a seat a line: North, East, South, West, each with one deal's dealer and
+    vulnerability, then who sits out or is away; a long name gets most of the line."""
+    multi = max(len(r.tables) for r in schedule.rounds) > 1
+    out = _seating_frame(title, multi)
     out.add_column("Seat", no_wrap=True)
     out.add_column("Player", overflow="fold", ratio=1)
     out.add_column("Deal", no_wrap=True)
@@ -114,17 +120,7 @@ def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
 
 def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> RichTable:
     multi = max(len(r.tables) for r in schedule.rounds) > 1
-    out = RichTable(
-        title=plain(title) if title else None,
-        title_justify="left",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        collapse_padding=True,
-    )
-    out.add_column("Round", justify="right", no_wrap=True, min_width=5)
-    if multi:
-        out.add_column("Table", justify="right", no_wrap=True, min_width=5)
+    out = _seating_frame(title, multi)
     for seat in Seat:  # on a narrow terminal a long name folds onto a second line, never cut short
         out.add_column(seat.name.title(), overflow="fold")
     out.add_column("Deals", min_width=8)
