@@ -337,7 +337,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 away[p] = away.get(p, frozenset()) | frozenset(range(kept.rounds))
         away = {p: rs for p, rs in away.items() if rs}
     avoid = frozenset((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.avoid)
-    design = None
+    design = book_start = None
     if kept is None and not away and not avoid and request.tables in (None, len(sheet) // 4):
         from rotation.movements.whist import design_movement, design_rounds
 
@@ -358,31 +358,43 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             notes.append("from the book of evenings where nobody meets anyone twice")
         elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
-            notes.append(
-                f"rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
-                " so an evening that stops early has no repeated meetings"
-            )
-    try:
+            notes.append(_book_start_note(first))
+        elif 1 < first == rounds - 1:  # one round after the book: planned both ways, the better kept
+            book_start = meet_once_movement(len(sheet), first)
+
+    def planned(keep: Movement | None, time_limit: float) -> tuple[PlanSpec, SolveResult]:
         spec = PlanSpec(
             len(sheet),
             rounds,
             tables=request.tables,
             avoid=avoid,
             away=away,
-            keep=keep_movement,
+            keep=keep,
             previous=previous,
             names=tuple(sheet),
-            reseat_kept=kept is None and keep_movement is not None,  # the book's rounds, not yet played
+            reseat_kept=kept is None and keep is not None,  # the book's rounds, not yet played
         )
-        result = solve(
+        return spec, solve(
             spec,
             work=request.work or WORK,
-            time_limit=request.time_limit,
+            time_limit=time_limit,
             seed=request.seed,
             on_progress=on_progress,
             hint=design,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
+
+    try:
+        if book_start is None:
+            spec, result = planned(keep_movement, request.time_limit)
+        else:
+            spec, result = planned(keep_movement, request.time_limit / 2)
+            with_book = planned(book_start, request.time_limit / 2)
+            if with_book[1].movement is not None and (
+                result.movement is None or _ranked(with_book[1]) <= _ranked(result)
+            ):
+                spec, result = with_book
+                notes.append(_book_start_note(len(book_start)))
     except InvalidSpecError as error:
         raise PlanError(str(error)) from None
     if result.status is Status.INFEASIBLE:
@@ -390,6 +402,18 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     if result.movement is None:
         raise PlanError(f"no schedule found within {request.time_limit:g} s: allow more with --time-limit")
     return Plan(Schedule(sheet, result.movement), "balanced", cards, tuple(notes), result, spec.avoid)
+
+
+def _book_start_note(first: int) -> str:
+    return (
+        f"rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
+        " so an evening that stops early has no repeated meetings"
+    )
+
+
+def _ranked(result: SolveResult) -> tuple[int, ...]:
+    """A plan's terms in order of priority: the lower, the better (ties to the later rules)."""
+    return tuple(term.value for term in result.terms)
 
 
 def _times(count: int) -> str:

@@ -158,3 +158,26 @@ def test_cli_infeasible_is_one_line(runner: CliRunner) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert "no schedule can satisfy this" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def _names(n: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(n))
+
+
+def test_one_round_after_the_book_is_planned_both_ways_ties_to_the_book() -> None:
+    """17 x 5: the book meets nobody twice for 4 rounds; planned whole or after the book's rounds, the
+    evening repeats one meeting (the proven fewest), so the book's start is kept: stopping after round 4
+    repeats nothing."""
+    result = plan(PlanRequest(_names(17), order=Order.GIVEN, rounds=5, work=1), None)
+    movement = result.schedule.movement
+    assert any("rounds 1-4 from the book" in note for note in result.notes)
+    assert check(type(movement)(17, movement.rounds[:4])).repeated_meetings == 0
+    assert check(movement).repeated_meetings == 1
+
+
+def test_one_round_after_the_book_keeps_the_better_plan() -> None:
+    """20 x 6 planned whole repeats 10 meetings at the default budget; the GF(5) book's five rounds and
+    one more repeat 6 (its four groups of five never met: four tables from them, and the last four
+    players, one of each group, meet again), so that is the plan."""
+    result = plan(PlanRequest(_names(20), order=Order.GIVEN, rounds=6), None)
+    assert check(result.schedule.movement).repeated_meetings <= 6
