@@ -4,19 +4,8 @@ nobody shares a table with the same player twice (minutes, not part of planning)
 
 Sources for each n (the longest is kept):
 
-- ``AG(2,4)``, 16 players: the points of the affine plane over GF(4), a round for each of its five
-  parallel classes (lines of one slope); two points lie on one line, so they meet once.
-- ``GF(q) construction``, n = 4q with q a prime power at least 5: players (i, x), i in 0..3, x in GF(q);
-  round t in GF(q) has the tables {(i, c + a_i t) : i = 0..3} for c in GF(q), with a_0..a_3 distinct.
-  (i, x) and (j, y), i != j, meet only in the round t = (y - x) / (a_j - a_i); players of one group i
-  never meet, so for q = 8 one more round splits each group into two tables (9 rounds). This is a
-  transversal design TD(4, q) resolved by its parallel classes; cf. resolvable designs with blocks of
-  four (Hanani, Ray-Chaudhuri and Wilson 1972) and affine planes.
-- ``Aguado's evening``, 32 players, 10 rounds (2004): the one evening here taken from the literature
-  rather than built (``aguado_32``), one round past GF(8) and at the counting bound.
-- ``resolvable design``, n = 3q + 1 = 4 (mod 12) (28, 40, 52): a complete evening, every pair meeting
-  exactly once in q rounds, 1-rotational over Z_q with a fixed player (``one_rotational``; such designs
-  exist for every v = 4 mod 12: Hanani, Ray-Chaudhuri and Wilson 1972).
+- the constructions of ``rotation.build.designs``: AG(2, 4) for 16, GF(q) for 4q, Aguado's 32 x 10, the
+  1-rotational resolvable designs for 28, 40, 52 and group divisible designs for 24, 36, 48.
 - ``without its last player``, n = 3 (mod 4): the evening for n + 1 (everyone playing) without player n;
   the three who would have sat with them sit out. Each met the leaver once at most, so sits out once at
   most: fair after every round.
@@ -33,12 +22,12 @@ Regenerate the book::
 
     python -m rotation.build.meetonce schedules/meetonce.json                 # every size (minutes)
     python -m rotation.build.meetonce schedules/meetonce.json --sizes 17 21   # only these sizes
-    python -m rotation.build.meetonce schedules/meetonce.json --sizes 24 --seeds 8 --moves 200000 \
-        --seconds 400                                                          # 24: 6 rounds (seed 3)
+    python -m rotation.build.meetonce schedules/meetonce.json --sizes 22 --seeds 8 --moves 200000 \
+        --seconds 400                                                          # a longer search
 
 An entry already in the book is kept unless the rebuild finds one at least as long. The searches stop
 on the wall clock (``--seconds`` per size), so how far a tabu search climbs depends on the machine; the
-book's tabu entries came from runs with 30 to 60 seconds a size (24: the line above). The whole book
+book's tabu entries came from runs with 30 to 60 seconds a size. The whole book
 took about 25 minutes of one core, in several passes on two.
 """
 
@@ -48,26 +37,28 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from rotation.balance import prefix_checks
+from rotation.build.designs import (
+    affine_plane_16,
+    aguado_32,
+    field_construction,
+    one_rotational,
+    one_rotational_rgdd,
+    prime_power,
+)
 from rotation.model import Player
 from rotation.movements.meetonce import BOOK_FORMAT, Evening, evening_movement
 
 __all__ = [
     "BOOK_SIZES",
-    "GF",
-    "affine_plane_16",
-    "aguado_32",
     "build_book",
     "construction",
-    "field_construction",
     "is_meet_once",
     "no_meet_once",
-    "one_rotational",
     "tabu_evening",
     "with_newcomers",
     "without_last",
@@ -77,324 +68,6 @@ __all__ = [
 BOOK_SIZES = tuple(range(8, 53))
 
 Tables = tuple[tuple[Player, Player, Player, Player], ...]
-
-
-# --- finite fields -------------------------------------------------------------------------------------
-
-
-def prime_power(q: int) -> tuple[int, int] | None:
-    """(p, k) with q = p^k, p prime, or None."""
-    if q < 2:
-        return None
-    p = next(d for d in range(2, q + 1) if q % d == 0)
-    k = 0
-    while q % p == 0:
-        q //= p
-        k += 1
-    return (p, k) if q == 1 else None
-
-
-def _times(f: Sequence[int], g: Sequence[int], p: int) -> list[int]:
-    out = [0] * (len(f) + len(g) - 1)
-    for i, a in enumerate(f):
-        for j, b in enumerate(g):
-            out[i + j] = (out[i + j] + a * b) % p
-    return out
-
-
-def _reduce(f: Sequence[int], modulus: Sequence[int], p: int) -> list[int]:
-    """f mod a monic polynomial over Z_p (coefficients constant term first)."""
-    rest = [c % p for c in f]
-    while len(rest) >= len(modulus):
-        lead = rest[-1]
-        shift = len(rest) - len(modulus)
-        for i, c in enumerate(modulus):
-            rest[shift + i] = (rest[shift + i] - lead * c) % p
-        rest.pop()
-    return rest
-
-
-def _irreducible(p: int, k: int) -> tuple[int, ...]:
-    """The first monic polynomial of degree k over Z_p with no root-free factor: none of degree <= k/2."""
-    for low in product(range(p), repeat=k):
-        f = (*low, 1)
-        if all(
-            any(_reduce(f, (*g, 1), p)) for d in range(1, k // 2 + 1) for g in product(range(p), repeat=d)
-        ):
-            return f
-    raise AssertionError("unreachable: there are irreducible polynomials of every degree")
-
-
-@dataclass(frozen=True)
-class GF:
-    """The field GF(p^k): elements 0..q-1, element x standing for the polynomial with base-p digits of x
-    as coefficients (constant term first), modulo a monic irreducible polynomial of degree k; for k = 1
-    this is arithmetic mod p. Addition and multiplication are whole tables (q is small)."""
-
-    p: int
-    k: int
-    modulus: tuple[int, ...]
-    add_table: tuple[tuple[int, ...], ...]
-    mul_table: tuple[tuple[int, ...], ...]
-
-    @classmethod
-    @cache
-    def of(cls, q: int) -> GF:
-        found = prime_power(q)
-        if found is None:
-            raise ValueError(f"GF({q}) needs a prime power, got {q}")
-        p, k = found
-        modulus = _irreducible(p, k) if k > 1 else (0, 1)
-
-        def digits(x: int) -> list[int]:
-            return [(x // p**j) % p for j in range(k)]
-
-        def number(f: Sequence[int]) -> int:
-            return sum(c * p**j for j, c in enumerate(f))
-
-        add = tuple(
-            tuple(number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(q))
-            for x in range(q)
-        )
-        mul = tuple(
-            tuple(number(_reduce(_times(digits(x), digits(y), p), modulus, p)) for y in range(q))
-            for x in range(q)
-        )
-        return cls(p, k, modulus, add, mul)
-
-    @property
-    def q(self) -> int:
-        return int(self.p**self.k)
-
-    def add(self, x: int, y: int) -> int:
-        return self.add_table[x][y]
-
-    def mul(self, x: int, y: int) -> int:
-        return self.mul_table[x][y]
-
-    def neg(self, x: int) -> int:
-        return self.add_table[x].index(0)
-
-    def sub(self, x: int, y: int) -> int:
-        return self.add(x, self.neg(y))
-
-    def inv(self, x: int) -> int:
-        if x == 0:
-            raise ZeroDivisionError("0 has no inverse")
-        return self.mul_table[x].index(1)
-
-
-# --- constructions -------------------------------------------------------------------------------------
-
-
-def affine_plane_16() -> Evening:
-    """The five parallel classes of AG(2, 4): point (x, y) is player 4x + y; the lines y = m x + b
-    (one round per slope m) and x = c (the fifth round)."""
-    f = GF.of(4)
-    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
-    for m in range(4):
-        lines = []
-        for b in range(4):
-            a, bb, c, d = (4 * x + f.add(f.mul(m, x), b) for x in range(4))
-            lines.append((a, bb, c, d))
-        rounds.append((tuple(lines), ()))
-    rounds.append((tuple((4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 3) for c in range(4)), ()))
-    return tuple(rounds)
-
-
-def field_construction(q: int) -> Evening:
-    """The 4q-player construction over GF(q) (see the module): player (i, x) is i q + x, a_i = i, round
-    t has the tables ((i, c + i t))_i for each c; for q divisible by 4 (q = 8) a last round splits each
-    group {(i, x)} into tables of four."""
-    f = GF.of(q)
-    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
-    for t in range(q):
-        tables = []
-        for c in range(q):
-            a, b, cc, d = (i * q + f.add(c, f.mul(i, t)) for i in range(4))
-            tables.append((a, b, cc, d))
-        rounds.append((tuple(tables), ()))
-    if q % 4 == 0:
-        extra = tuple(
-            (i * q + j, i * q + j + 1, i * q + j + 2, i * q + j + 3) for i in range(4) for j in range(0, q, 4)
-        )
-        rounds.append((extra, ()))
-    return tuple(rounds)
-
-
-_AGUADO_32 = (
-    (
-        (0, 4, 8, 28),
-        (1, 18, 22, 7),
-        (3, 5, 10, 31),
-        (19, 21, 26, 15),
-        (16, 20, 24, 12),
-        (17, 2, 6, 23),
-        (25, 11, 13, 30),
-        (9, 27, 29, 14),
-    ),
-    (
-        (0, 21, 27, 30),
-        (1, 23, 26, 28),
-        (3, 6, 24, 13),
-        (16, 5, 11, 14),
-        (17, 7, 10, 12),
-        (2, 20, 9, 15),
-        (18, 4, 25, 31),
-        (19, 22, 8, 29),
-    ),
-    (
-        (0, 18, 24, 11),
-        (1, 19, 25, 10),
-        (17, 3, 9, 26),
-        (5, 22, 30, 15),
-        (21, 6, 14, 31),
-        (16, 2, 8, 27),
-        (4, 23, 12, 29),
-        (20, 7, 28, 13),
-    ),
-    (
-        (0, 22, 10, 13),
-        (1, 4, 27, 15),
-        (3, 7, 8, 30),
-        (19, 23, 24, 14),
-        (17, 20, 11, 31),
-        (2, 21, 25, 28),
-        (18, 5, 9, 12),
-        (16, 6, 26, 29),
-    ),
-    (
-        (0, 23, 9, 31),
-        (1, 5, 24, 29),
-        (18, 3, 28, 14),
-        (17, 21, 8, 13),
-        (20, 6, 10, 27),
-        (2, 19, 12, 30),
-        (4, 22, 26, 11),
-        (16, 7, 25, 15),
-    ),
-    (
-        (0, 19, 20, 5),
-        (1, 6, 9, 30),
-        (16, 3, 4, 21),
-        (18, 23, 27, 13),
-        (24, 10, 28, 15),
-        (2, 7, 11, 29),
-        (17, 22, 25, 14),
-        (8, 26, 12, 31),
-    ),
-    (
-        (0, 17, 29, 15),
-        (16, 1, 13, 31),
-        (3, 22, 27, 12),
-        (18, 20, 26, 30),
-        (21, 7, 24, 9),
-        (2, 4, 10, 14),
-        (5, 23, 8, 25),
-        (19, 6, 11, 28),
-    ),
-    (
-        (0, 6, 25, 12),
-        (1, 20, 8, 14),
-        (3, 23, 11, 15),
-        (16, 22, 9, 28),
-        (18, 21, 10, 29),
-        (2, 5, 26, 13),
-        (17, 4, 24, 30),
-        (19, 7, 27, 31),
-    ),
-    (
-        (0, 7, 26, 14),
-        (1, 21, 11, 12),
-        (3, 20, 25, 29),
-        (17, 5, 27, 28),
-        (18, 6, 8, 15),
-        (2, 22, 24, 31),
-        (19, 4, 9, 13),
-        (16, 23, 10, 30),
-    ),
-)
-"""Rounds 2-10 of Aguado's evening (round 1: players 4t..4t+3 at table t), as published with the
-Wolfram Demonstrations Project's "Social Golfer Problem" (32 golfers, 8 groups of 4, 10 weeks; the
-letters A-P, a-p there are players 0-15, 16-31 here)."""
-
-
-def aguado_32() -> Evening:
-    """Alejandro Aguado's 10-round meet-once evening for 32 players (2004): one round more than the
-    GF(8) construction, and the most the counting bound allows (3 x 10 = 30 of 31 others). Checked by
-    ``is_meet_once`` like every entry."""
-    first = tuple((4 * t, 4 * t + 1, 4 * t + 2, 4 * t + 3) for t in range(8))
-    return ((first, ()), *((tables, ()) for tables in _AGUADO_32))
-
-
-def one_rotational(q: int, *, seed: int = 0, work: float = 60.0) -> Evening | None:
-    """See ``_one_rotational``: first asked for base tables fixed by x -> -x and by turning the classes
-    round (i -> i + 1), then by the turn alone, then with no symmetry (q = 9 needs that)."""
-    for symmetries in (("negate", "turn"), ("turn",), ()):
-        found = _one_rotational(q, symmetries, seed=seed, work=work)
-        if found is not None:
-            return found
-    return None
-
-
-def _one_rotational(q: int, symmetries: Sequence[str], *, seed: int, work: float) -> Evening | None:
-    """A complete meet-once evening for 3q + 1 players (q = 1 mod 4: 16, 28, 40, 52), every pair meeting
-    exactly once in (3q + 1 - 1) / 3 = q rounds: a resolvable design with blocks of four, 1-rotational
-    over Z_q (Hanani, Ray-Chaudhuri and Wilson 1972 show such designs exist for every v = 4 mod 12).
-
-    Players (x, i), x in Z_q, i in 0..2, are numbered i q + x, and infinity is 3q. Round t is the base
-    round plus t: the table {infinity, (t, 0), (t, 1), (t, 2)} and the base tables with t added to every
-    x. It is meet-once exactly when, for each two classes i < j, the differences z - x of the pairs
-    (x, i), (z, j) at a base table run over Z_q* once each, and for each class i the pairs within it
-    cover each {d, -d} once. CP-SAT finds the base tables (on one worker, seeded: the same each time),
-    asked for ones fixed by ``symmetries`` ("negate": x -> -x, "turn": i -> i + 1), which cut the search
-    to under a second; None if it finds none in ``work`` deterministic seconds."""
-    from itertools import combinations
-
-    from ortools.sat.python import cp_model
-
-    points = [(x, i) for i in range(3) for x in range(1, q)]
-    model = cp_model.CpModel()
-    together: dict[tuple[tuple[int, int], tuple[int, int]], Any] = {}
-    for a, b in combinations(points, 2):
-        together[a, b] = together[b, a] = model.new_bool_var(f"{a}{b}")
-    for a in points:
-        model.add(sum(together[a, b] for b in points if b != a) == 3)
-    for a, b, c in combinations(points, 3):
-        model.add_bool_or([together[a, b].Not(), together[b, c].Not(), together[a, c]])
-        model.add_bool_or([together[a, b].Not(), together[a, c].Not(), together[b, c]])
-        model.add_bool_or([together[a, c].Not(), together[b, c].Not(), together[a, b]])
-    covers: dict[tuple[int, int, int], list[Any]] = {}
-    for a, b in combinations(points, 2):
-        (x, i), (z, j) = a, b
-        if "turn" in symmetries:
-            model.add(together[a, b] == together[(x, (i + 1) % 3), (z, (j + 1) % 3)])
-        if "negate" in symmetries:
-            model.add(together[a, b] == together[(-x % q, i), (-z % q, j)])
-        d = (z - x) % q
-        key = (i, i, min(d, q - d)) if i == j else (i, j, d) if i < j else (j, i, (x - z) % q)
-        covers.setdefault(key, []).append(together[a, b])
-    for (i, j, d), pairs in covers.items():
-        model.add(sum(pairs) == (0 if i != j and d == 0 else 1))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = work
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    base: list[list[tuple[int, int]]] = []
-    seen: set[tuple[int, int]] = set()
-    for a in points:
-        if a not in seen:
-            table = [a] + [b for b in points if b != a and solver.value(together[a, b])]
-            seen.update(table)
-            base.append(table)
-    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
-    for t in range(q):
-        first = (3 * q, t, q + t, 2 * q + t)
-        shifted = [tuple(i * q + (x + t) % q for x, i in table) for table in base]
-        rounds.append(((first, *((a, b, c, d) for a, b, c, d in shifted)), ()))
-    return tuple(rounds)
 
 
 def without_last(n_players: int, evening: Evening) -> Evening:
@@ -654,6 +327,17 @@ def construction(n_players: int) -> Found | None:
             )
     if n_players == 32:
         found.append(Found(aguado_32(), "Aguado's evening for 32 players (2004)"))
+    q, rest = divmod(n_players, 3)
+    if rest == 0 and n_players % 12 == 0 and n_players >= 24:
+        evening = one_rotational_rgdd(q - 1)
+        if evening is not None:
+            found.append(
+                Found(
+                    evening,
+                    f"resolvable group divisible design with blocks of four, type 3^{q} (groups of three who "
+                    f"never meet), 1-rotational over Z_{q - 1}, base round by CP-SAT",
+                )
+            )
     q, rest = divmod(n_players, 4)
     if rest == 0 and q >= 5 and prime_power(q) is not None:
         extra = " plus a round splitting the four groups" if q % 4 == 0 else ""
