@@ -362,8 +362,9 @@ def _one_rotational(q: int, symmetries: Sequence[str], *, seed: int, work: float
 def one_rotational_rgdd(q: int, *, work: float = 60.0) -> Evening | None:
     """A complete meet-once evening for 3(q + 1) players (q = 7, 11, 15: 24, 36, 48) in q rounds: a
     resolvable group divisible design with blocks of four and type 3^(q + 1), 1-rotational over Z_q.
-    Such designs exist for every q + 1 = 0 (mod 4) but 4 (Shen; Ge and Lam); each player meets everyone
-    but the two others of their group of three, once.
+    Such designs exist for every q + 1 = 0 (mod 4) but 4 ("alpha-resolvable group divisible designs
+    with block size four and group size three", Utilitas Mathematica: the necessary conditions suffice
+    but for 12 points); each player meets everyone but the two others of their group of three, once.
 
     Players (x, j), x in Z_q, j in 0..2, are numbered 3x + j, with groups {(x, 0), (x, 1), (x, 2)}; the
     three infinite players 3q, 3q + 1, 3q + 2 are the last group. The base round has three tables
