@@ -1,6 +1,10 @@
-"""Shared fixtures: the bulletin's five players and a CLI runner."""
+"""Shared fixtures: the bulletin's five players, a CLI runner, and what a fresh interpreter loads."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Sequence
 
 import pytest
 from typer.testing import CliRunner
@@ -11,3 +15,27 @@ BULLETIN_FIVE = ("Ann", "Helen", "Doris", "Jean", "Shirley")
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+def modules_loaded(imports: Sequence[str] = (), commands: Sequence[Sequence[str]] = ()) -> set[str]:
+    """The modules a fresh interpreter holds after importing ``imports`` and running each CLI command
+    (each must exit 0): what start-up really costs, unseen by this test process's own imports."""
+    code = "\n".join(
+        [
+            "import sys",
+            *(f"import {module}" for module in imports),
+            "from typer.testing import CliRunner",
+            "from rotation.cli import app",
+            f"for args in {[list(c) for c in commands]!r}:",
+            "    result = CliRunner().invoke(app, args)",
+            "    assert result.exit_code == 0, (args, result.output)",
+            "print('\\n'.join(sorted(sys.modules)))",
+        ]
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def packages(modules: set[str]) -> set[str]:
+    """The top-level packages of ``modules``: 'fpdf' for 'fpdf.fpdf'."""
+    return {m.split(".")[0] for m in modules}

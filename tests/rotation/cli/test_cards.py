@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
-from tests.conftest import BULLETIN_FIVE
+from tests.conftest import BULLETIN_FIVE, modules_loaded, packages
 from tests.rotation.render.test_cards import five_player_data
 
 
@@ -99,13 +97,11 @@ def test_cli_refuses_unknown_document(runner: CliRunner, five_file: Path) -> Non
 
 def test_cards_modules_import_no_pdf_library() -> None:
     """The PDF library loads only when a PDF is rendered: importing the CLI and the printers leaves it out."""
-    code = (
-        "import sys\n"
-        "import rotation.cli, rotation.render.cards, rotation.render.text, rotation.render.pdf\n"
-        "print('fpdf' in sys.modules)\n"
+    loaded = modules_loaded(
+        ["rotation.cli", "rotation.render.cards", "rotation.render.text", "rotation.render.pdf"]
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert "rotation.render.pdf" in loaded
+    assert "fpdf" not in packages(loaded)
 
 
 def test_cli_cards_for_a_saved_session(runner: CliRunner, tmp_path: Path) -> None:
@@ -203,11 +199,7 @@ def test_cli_cards_live_refuses_a_file_and_a_bad_address(
 
 
 def test_cards_live_loads_segno_only_for_a_pdf() -> None:
-    code = (
-        "import sys\n"
-        "import rotation.cli, rotation.cli.evening, rotation.render.cards, rotation.render.text\n"
-        "import rotation.render.pdf, rotation.render.pdf_tables\n"
-        "print('segno' in sys.modules)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    modules = ["rotation.cli.evening", "rotation.render.cards", "rotation.render.text", "rotation.render.pdf"]
+    loaded = modules_loaded([*modules, "rotation.render.pdf_tables"])
+    assert "rotation.render.pdf_tables" in loaded
+    assert "segno" not in packages(loaded)

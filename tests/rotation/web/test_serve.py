@@ -4,8 +4,6 @@ it must not add to other commands."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
+from tests.conftest import modules_loaded, packages
 from tests.rotation.web.conftest import Evening
 
 
@@ -55,14 +54,8 @@ def test_serving_an_unknown_session_is_one_line(db: Path, runner: CliRunner) -> 
 
 def test_other_commands_do_not_load_the_web_stack(evening: Evening) -> None:
     """record, tally and show start as fast as before: no starlette, jinja2, uvicorn or segno."""
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from rotation.cli import app\n"
-        "for args in (['record', 'ev', '-r', '1', '2S E +1'], ['tally', 'ev'], ['show', 'ev']):\n"
-        "    assert CliRunner().invoke(app, args).exit_code == 0\n"
-        "web = {'starlette', 'jinja2', 'uvicorn', 'segno'}\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & web))\n"
+    loaded = modules_loaded(
+        commands=[["record", "ev", "-r", "1", "2S E +1"], ["tally", "ev"], ["show", "ev"]]
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert "rotation.cli.evening" in loaded
+    assert not packages(loaded) & {"starlette", "jinja2", "uvicorn", "segno"}
