@@ -104,6 +104,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @example(name="\udcff")
 @example(name="山田太郎")
 @example(name='0"')  # a quote, which JSON escapes
+@example(name="-0")  # after --, a name, not an option
 def test_any_name_through_every_command(name: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for old in folder.iterdir():
         old.unlink()
@@ -116,7 +117,7 @@ def test_any_name_through_every_command(name: str, folder: Path, monkeypatch: py
         expected = None
     taken = "" if expected is None else expected.casefold()
     others = [n for n in ("Ann", "Bob", "Cy", "Di") if n.casefold() != taken]
-    planned = _run(runner, "plan", *others[:3], name, "--order", "given", "--json")
+    planned = _run(runner, "plan", "--order", "given", "--json", "--", *others[:3], name)  # "-0" is a name
     if _refused(planned):
         assert expected is None or expected.casefold() in {n.casefold() for n in others[:3]}, planned.output
         return

@@ -119,6 +119,7 @@ def test_plan_rounds_beyond_the_cycle(runner: CliRunner) -> None:
         (["plan", "Ann", "Bob", "Cy", " ann "], "given twice"),
         (["plan", "A", "B", "C", "D", "--away", "Zed:1"], "not one of the players"),
         (["plan", "A", "B", "C", "D", "--frobnicate"], "No such option"),
+        (["plan", "A", "B", "C", "-0"], "a name that starts with - goes after --"),
         (["check", "/no/such/file.json"], "no such file"),
     ],
 )
