@@ -16,7 +16,7 @@ import typer
 from rotation.names import clean_name
 
 if TYPE_CHECKING:
-    from rotation.io.store import Store, StoredSession
+    from rotation.services.database import Store, StoredSession
 
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -36,7 +36,7 @@ def fail(message: str) -> NoReturn:
 
 def db_path() -> Path:
     """The session database: `chicago --db PATH`, else $CHICAGO_DB, else the per-user default."""
-    from rotation.io.store import resolve_path
+    from rotation.services.database import resolve_path
 
     return resolve_path(DATABASE.get())
 
@@ -44,26 +44,28 @@ def db_path() -> Path:
 @contextmanager
 def open_store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) -> Iterator[Store]:
     """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
-    from rotation.io.store import Store, StoreError
-    from rotation.results.session import SessionError
+    from rotation.services.database import open_store as opened
+    from rotation.services.errors import SessionError, StoreError
 
     path = db_path()
     try:
-        with Store.open(path, create=create) as store:
+        with opened(path, create=create) as store:
             yield store
     except reraise:
         raise
     except StoreError as error:
         fail(store_message(error))
     except SessionError as error:
-        fail(str(error))
+        from rotation.cli.words import session_message
+
+        fail(session_message(error))
 
 
 def store_message(error: Exception) -> str:
     """The store's typed error, with the command that gets the host past it."""
     import shlex
 
-    from rotation.io.store import PlayerExistsError, SessionNameTakenError
+    from rotation.services.errors import PlayerExistsError, SessionNameTakenError
 
     if isinstance(error, SessionNameTakenError):
         return (
@@ -155,7 +157,7 @@ def load_session(source: str) -> Any:
 
     path = Path(source)
     if not is_file_source(source):
-        from rotation.io.store import NoDatabaseError, NoSuchSessionError
+        from rotation.services.errors import NoDatabaseError, NoSuchSessionError
 
         try:
             with open_store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:

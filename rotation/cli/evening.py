@@ -12,7 +12,6 @@ import typer
 from rotation.cli.app import app
 from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document, Paper
 from rotation.cli.common import (
-    db_path,
     fail,
     is_file_source,
     load_session,
@@ -23,7 +22,8 @@ from rotation.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from rotation.results.session import Session
+    from scoring.deal import RecordedDeal
+    from scoring.tally import RecordedNet
 
 
 @app.command("tally")
@@ -37,7 +37,8 @@ def tally_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
-    from rotation.render.terminal import tally_data, tally_tables
+    from rotation.io.reports import tally_data
+    from rotation.render.terminal import tally_tables
     from rotation.results.session import SessionError, tally
 
     session = load_session(source)
@@ -141,14 +142,10 @@ def live_base(url: str) -> str:
 
 def table_links(name: str, base: str) -> dict[int, str]:
     """Each table's link on the live page of the saved session ``name``, as `chicago serve` prints it."""
-    from rotation.io.store import StoreError
-    from rotation.web.serve import links
+    from rotation.services import evenings
 
-    try:
-        found = links(db_path(), name, base)
-    except StoreError as error:
-        fail(str(error))
-    return {int(label.split()[1]): url for label, url in found if label.startswith("table ")}
+    with open_store(create=False) as store:
+        return evenings.live_links(store, name, base).tables()
 
 
 @app.command("record")
@@ -186,8 +183,36 @@ def record_command(
     """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
-    from rotation.results import recording
-    from rotation.results.session import RubberRecord
+    from rotation.services import rubbers
+
+    deals_given, net_given = _record_input(deals or [], net, replace=replace, undo=undo, delete=delete)
+    from rotation.render.recorded import edit_report, record_report
+
+    with open_store(create=False) as store:
+        if undo or delete:
+            change = (rubbers.undo_deal if undo else rubbers.delete_rubber)(store, name, round_number, table)
+            lines = edit_report(change.evening.name, change.edit)
+        else:
+            if deals_given is not None and not replace:
+                change = rubbers.add_deals(store, name, round_number, table, deals_given)
+            else:
+                change = rubbers.record_rubber(
+                    store, name, round_number, table, deals=deals_given, net=net_given, replace=replace
+                )
+            edit = change.edit
+            assert edit.record is not None
+            shown = edit.previous if replace or net_given is not None else None
+            lines = record_report(change.evening.name, edit.session, edit.record, shown)
+    for line in lines:
+        typer.echo(line)
+
+
+def _record_input(
+    deals: list[str], net: str | None, *, replace: bool, undo: bool, delete: bool
+) -> tuple[tuple[RecordedDeal, ...] | None, RecordedNet | None]:
+    """The deals or net `chicago record` was given, read; one line and exit 2 for a combination that
+    makes no sense."""
+    from rotation.services.rubbers import parse_deal
     from scoring.deal import InvalidDealError
     from scoring.tally import InvalidNetError, RecordedNet
 
@@ -201,50 +226,12 @@ def record_command(
     elif not deals and net is None:
         fail("give the rubber's deals (e.g. '2S E +1' pass '4H S =' '3NT W -1' '1C N +2') or --net 'E-W +3'")
     try:
-        recorded_deals = tuple(recording.parse_deal_argument(text) for text in deals) if deals else None
-        recorded_net = RecordedNet.parse(net) if net is not None else None
+        return (
+            tuple(parse_deal(text) for text in deals) if deals else None,
+            RecordedNet.parse(net) if net is not None else None,
+        )
     except (InvalidDealError, InvalidNetError) as error:
         fail(str(error))
-
-    if undo or delete:
-
-        def edit(session: Session) -> recording.Edit:
-            number = recording.resolve_table(session, round_number, table)
-            change = recording.undo_last if undo else recording.delete_rubber
-            return change(session, round_number, number)
-
-        with open_store(create=False) as store:
-            changed = store.change(name, edit)
-        edited = (changed.round, changed.table, changed.record)
-        for line in recording.edit_report(
-            changed.stored.name, changed.stored.session, edited, changed.previous
-        ):
-            typer.echo(line)
-        return
-
-    if recorded_deals is not None and not replace:
-
-        def add(session: Session) -> recording.Edit:
-            number = recording.resolve_table(session, round_number, table)
-            return recording.add_deals(session, round_number, number, recorded_deals)
-
-        with open_store(create=False) as store:
-            added = store.change(name, add)
-        assert added.record is not None
-        lines = recording.record_report(added.stored.name, added.stored.session, added.record, None)
-        for line in lines:
-            typer.echo(line)
-        return
-
-    def build(session: Session) -> RubberRecord:
-        number = recording.resolve_table(session, round_number, table)
-        return RubberRecord(round_number, number, deals=recorded_deals, net=recorded_net)
-
-    with open_store(create=False) as store:
-        done = store.record(name, build, replace=replace)
-    session = done.stored.session
-    for line in recording.record_report(done.stored.name, session, done.record, done.previous):
-        typer.echo(line)
 
 
 @app.command("show")
@@ -270,7 +257,7 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
             console.print(results_table(session))
     except SessionError as error:
         fail(f"{stored.name}: {error}")
-    from rotation.results.recording import progress_line
+    from rotation.render.recorded import progress_line
 
     for record in session.in_progress():
         where = f"round {record.round} table {record.table}"

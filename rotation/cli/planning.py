@@ -8,7 +8,7 @@ import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -32,126 +32,141 @@ from rotation.cli.common import (
     read_json,
     rich_console,
 )
+from rotation.names import name_key
 
-if TYPE_CHECKING:
-    from rotation.plan import Kept
+_NamesOption = Annotated[
+    list[str],
+    typer.Argument(help="The players' names (at least four).", show_default=False),
+]
+_OrderOption = Annotated[
+    Order,
+    typer.Option(help="'cut': draw cards for the score-sheet order; 'given': names are already ranked."),
+]
+_SeedOption = Annotated[
+    int | None, typer.Option(min=0, max=10**9, metavar="N", help="Make the drawn cut reproducible.")
+]
+_RoundsOption = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=100,
+        metavar="R",
+        help="Rounds to play (default: every partnership once, or the bulletin's chart; at most 8 unless"
+        " asked).",
+    ),
+]
+_MethodOption = Annotated[
+    Method, typer.Option(help="How to seat: the bulletin's movements or the balanced planner.")
+]
+_AwayOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="NAME:ROUNDS",
+        help="NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-.",
+    ),
+]
+_TablesOption = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=50,
+        metavar="T",
+        help="Tables in play each round (default: as many as the players fill).",
+    ),
+]
+_AvoidOption = Annotated[
+    list[str] | None,
+    typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
+]
+_KeepOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="SOURCE[:K]",
+        help="Keep the first K rounds already played of a schedule or session file, or of a saved "
+        "evening (K: its rounds fully recorded), and replan the rest for the players named now, "
+        "changing as little as possible. With --save onto the same evening its plan is replaced "
+        "and every result kept.",
+    ),
+]
+_TimeLimitOption = Annotated[
+    float,
+    typer.Option(
+        min=0.1,
+        max=3600,
+        metavar="SECONDS",
+        help="At most this many seconds for the balanced planner. Its search is counted in steps, so the"
+        " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
+    ),
+]
+_VulnerabilityOption = Annotated[str, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP)]
+_AsJsonOption = Annotated[bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")]
+_VerboseOption = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        help="Also name the movement's construction and every planner rule against its proven bound.",
+    ),
+]
+_SaveOption = Annotated[
+    str | None,
+    typer.Option(
+        "--save",
+        metavar="NAME",
+        help="Save the evening in the session database as NAME; record with `chicago record NAME`.",
+    ),
+]
+_PlayedOnOption = Annotated[
+    str | None,
+    typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date for --save (default: today)."),
+]
+_ScoringOption = Annotated[
+    ScoringMethod | None,
+    typer.Option(
+        "--scoring",
+        metavar="METHOD",
+        help="How rubbers score: chicago (default), duplicate (each deal alone) or russian (IMPs).",
+    ),
+]
+_PremiumOption = Annotated[
+    PartscorePremium | None,
+    typer.Option(help="Chicago's 100 for a part score: on the last deal (deal4) or outstanding at the end."),
+]
+_UnitOption = Annotated[
+    Unit | None,
+    typer.Option(help="Tally in hundreds (default; +1030 is +10) or points."),
+]
+_RoundingOption = Annotated[
+    Rounding | None,
+    typer.Option(help="An exact 50 in hundreds: half-up (default, away from zero), half-down, half-even."),
+]
 
 
 @app.command("plan")
 def plan_command(
-    names: Annotated[
-        list[str],
-        typer.Argument(help="The players' names (at least four).", show_default=False),
-    ],
-    order: Annotated[
-        Order,
-        typer.Option(help="'cut': draw cards for the score-sheet order; 'given': names are already ranked."),
-    ] = Order.CUT,
-    seed: Annotated[
-        int | None, typer.Option(min=0, max=10**9, metavar="N", help="Make the drawn cut reproducible.")
-    ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=100,
-            metavar="R",
-            help="Rounds to play (default: every partnership once, or the bulletin's chart; at most 8 unless"
-            " asked).",
-        ),
-    ] = None,
-    method: Annotated[
-        Method, typer.Option(help="How to seat: the bulletin's movements or the balanced planner.")
-    ] = (Method.AUTO),
-    away: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="NAME:ROUNDS",
-            help="NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-.",
-        ),
-    ] = None,
-    tables: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=50,
-            metavar="T",
-            help="Tables in play each round (default: as many as the players fill).",
-        ),
-    ] = None,
-    avoid: Annotated[
-        list[str] | None,
-        typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
-    ] = None,
-    keep: Annotated[
-        str | None,
-        typer.Option(
-            metavar="SOURCE[:K]",
-            help="Keep the first K rounds already played of a schedule or session file, or of a saved "
-            "evening (K: its rounds fully recorded), and replan the rest for the players named now, "
-            "changing as little as possible. With --save onto the same evening its plan is replaced "
-            "and every result kept.",
-        ),
-    ] = None,
-    time_limit: Annotated[
-        float,
-        typer.Option(
-            min=0.1,
-            max=3600,
-            metavar="SECONDS",
-            help="At most this many seconds for the balanced planner. Its search is counted in steps, so the"
-            " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
-        ),
-    ] = 60.0,
-    vulnerability: Annotated[str, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP)] = "dealer",
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")
-    ] = False,
-    verbose: Annotated[
-        bool,
-        typer.Option(
-            "--verbose",
-            help="Also name the movement's construction and every planner rule against its proven bound.",
-        ),
-    ] = False,
-    save: Annotated[
-        str | None,
-        typer.Option(
-            "--save",
-            metavar="NAME",
-            help="Save the evening in the session database as NAME; record with `chicago record NAME`.",
-        ),
-    ] = None,
-    played_on: Annotated[
-        str | None,
-        typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date for --save (default: today)."),
-    ] = None,
-    scoring: Annotated[
-        ScoringMethod | None,
-        typer.Option(
-            "--scoring",
-            metavar="METHOD",
-            help="How rubbers score: chicago (default), duplicate (each deal alone) or russian (IMPs).",
-        ),
-    ] = None,
-    premium: Annotated[
-        PartscorePremium | None,
-        typer.Option(
-            help="Chicago's 100 for a part score: on the last deal (deal4) or outstanding at the end."
-        ),
-    ] = None,
-    unit: Annotated[
-        Unit | None,
-        typer.Option(help="Tally in hundreds (default; +1030 is +10) or points."),
-    ] = None,
-    rounding: Annotated[
-        Rounding | None,
-        typer.Option(
-            help="An exact 50 in hundreds: half-up (default, away from zero), half-down, half-even."
-        ),
-    ] = None,
+    names: _NamesOption,
+    order: _OrderOption = Order.CUT,
+    seed: _SeedOption = None,
+    rounds: _RoundsOption = None,
+    method: _MethodOption = Method.AUTO,
+    away: _AwayOption = None,
+    tables: _TablesOption = None,
+    avoid: _AvoidOption = None,
+    keep: _KeepOption = None,
+    time_limit: _TimeLimitOption = 60.0,
+    vulnerability: _VulnerabilityOption = "dealer",
+    as_json: _AsJsonOption = False,
+    verbose: _VerboseOption = False,
+    save: _SaveOption = None,
+    played_on: _PlayedOnOption = None,
+    scoring: _ScoringOption = None,
+    premium: _PremiumOption = None,
+    unit: _UnitOption = None,
+    rounding: _RoundingOption = None,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
+    from rotation.services import evenings
+    from rotation.services.errors import PlanError
+
     cycle = parse_cycle(vulnerability)
     chosen = {"method": scoring, "partscore_premium": premium, "unit": unit, "rounding": rounding}
     given = {key: value.value for key, value in chosen.items() if value is not None}
@@ -162,54 +177,71 @@ def plan_command(
     if scoring is ScoringMethod.RUSSIAN and (unit is not None or rounding is not None):
         fail("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it")
     day = parse_day(played_on, "--date")
-    from rotation import plan as planner
     from scoring.rules import ScoringRules
 
     rules = ScoringRules.from_mapping({"vulnerability": vulnerability, **given})
-    if seed is None and order is Order.CUT:
+    if seed is None and order is Order.CUT and keep is None:
         seed = secrets.randbelow(1_000_000)
-    kept, kept_evening = _kept(keep) if keep else (None, None)
+    kept = _kept(keep) if keep else None
     try:
-        request = planner.PlanRequest(
+        request = evenings.PlanRequest(
             tuple(names),
             order,
             seed or 0,
             rounds,
-            planner.Method(method.value),
-            away=tuple(planner.parse_away(text) for text in away or ()),
+            evenings.Method(method.value),
+            away=tuple(evenings.parse_away(text) for text in away or ()),
             tables=tables,
-            avoid=tuple(planner.parse_avoid(text) for text in avoid or ()),
-            keep=kept,
+            avoid=tuple(evenings.parse_avoid(text) for text in avoid or ()),
+            keep=kept.kept if kept else None,
             time_limit=time_limit,
         )
-        with _progress(err=as_json) as on_progress:
-            result = planner.plan(request, on_progress)
-    except planner.PlanError as error:
+        replacing = (
+            kept.name if kept and kept.name and save and name_key(kept.name) == name_key(save) else None
+        )
+        with _store_for(save) as store, _progress(err=as_json) as on_progress:
+            planned = evenings.plan_evening(
+                request,
+                store=store,
+                save=evenings.SaveAs(save, day, rules) if save is not None else None,
+                replacing=replacing,
+                on_progress=on_progress,
+            )
+    except PlanError as error:
         fail(str(error))
-    schedule = result.schedule
-    saved = None
-    replanned = False
-    if save is not None:
-        from rotation.names import name_key
-        from rotation.results.session import Session
-
-        with open_store() as store:
-            if kept is not None and kept_evening is not None and name_key(kept_evening) == name_key(save):
-                new, rounds = schedule, kept.rounds
-                saved = store.replan(kept_evening, lambda _: (new, rounds))
-                replanned = True
-            else:
-                saved = store.save(save, day, Session(schedule, rules))
-        note_matched_names(schedule.players, saved.session.schedule.players, err=as_json)
-        schedule = saved.session.schedule
+    if planned.saved is not None:
+        note_matched_names(planned.plan.schedule.players, planned.saved.session.schedule.players, err=as_json)
     if as_json:
-        from rotation.io.formats import schedule_to_data
-
-        data = schedule_to_data(schedule, cycle)
-        if given:
-            data["scoring"] = rules.to_mapping()
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        _print_json(planned, cycle, rules if given else None)
         return
+    _print_plan(planned, seed, cycle, verbose=verbose)
+
+
+@contextmanager
+def _store_for(save: str | None) -> Iterator[Any]:
+    """The session database when the plan is to be saved, else nothing."""
+    if save is None:
+        yield None
+        return
+    with open_store() as store:
+        yield store
+
+
+def _print_json(planned: Any, cycle: Any, rules: Any) -> None:
+    """The chicago-schedule/1 JSON of the plan (as saved), with its scoring when any was chosen."""
+    from rotation.io.formats import schedule_to_data
+
+    schedule = planned.saved.session.schedule if planned.saved is not None else planned.plan.schedule
+    data = schedule_to_data(schedule, cycle)
+    if rules is not None:
+        data["scoring"] = rules.to_mapping()
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) -> None:
+    """The plan as a host reads it: the cut, the score sheet, the seating, its balance, what was saved."""
+    from rich.text import Text
+
     from rotation.balance import check
     from rotation.render.terminal import (
         DEALS_LEGEND,
@@ -219,12 +251,11 @@ def plan_command(
         solve_summary,
     )
 
+    result, saved = planned.plan, planned.saved
+    schedule = saved.session.schedule if saved is not None else result.schedule
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
-    from rich.text import Text
-
-    heading = Text(f"Chicago for {n} players, {r} rounds", style="bold")
-    console.print(heading + f" ({result.method})")
+    console.print(Text(f"Chicago for {n} players, {r} rounds", style="bold") + f" ({result.method})")
     if verbose and result.schedule.movement.name:
         console.print(f"Movement: {result.schedule.movement.name}")
     if result.cards:
@@ -243,10 +274,10 @@ def plan_command(
         if verbose:
             console.print(solve_details(result.solved))
     if saved is not None:
-        typer.echo(f"Scoring: {rules.describe()}.")
-        if replanned:
+        typer.echo(f"Scoring: {saved.session.rules.describe()}.")
+        if planned.replaced:
             typer.echo(
-                f"Replanned {saved.name!r}: the first {kept.rounds if kept else 0} rounds and every"
+                f"Replanned {saved.name!r}: the first {planned.kept} rounds and every"
                 " result kept, the rest planned for the players named."
             )
         typer.echo(
@@ -255,11 +286,11 @@ def plan_command(
         )
 
 
-def _kept(text: str) -> tuple[Kept, str | None]:
+def _kept(text: str) -> Any:
     """``SOURCE[:K]`` for --keep: the schedule played so far and how many of its rounds to keep, and the
     saved evening's name when SOURCE is one (an existing file wins)."""
     from rotation.io.formats import FormatError, schedule_from_data
-    from rotation.plan import Kept
+    from rotation.services import evenings
 
     source, colon, count = text.rpartition(":")
     if not colon or not count.strip().isdigit():
@@ -278,11 +309,9 @@ def _kept(text: str) -> tuple[Kept, str | None]:
             schedule = schedule_from_data(read_json(path))
         except FormatError as error:
             fail(f"{source}: {error}")
-        return Kept(schedule, int(count)), None
+        return evenings.KeptEvening(evenings.Kept(schedule, int(count)), "")
     with open_store(create=False) as store:
-        stored = store.load(source)
-    played = stored.session.rounds_played()
-    return Kept(stored.session.schedule, int(count) if count else played), stored.name
+        return evenings.kept_from_evening(store, source, int(count) if count else None)
 
 
 @contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,9 +24,7 @@ from rotation.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from rotation.io.store import StoredSession
-    from rotation.results.season import Season
-    from rotation.results.session import Session
+    from rotation.services.season import Season
 
 
 @app.command("sessions")
@@ -33,24 +32,17 @@ def sessions_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the saved sessions: date, players, rubbers recorded, scoring."""
+    from rotation.services.evenings import list_evenings
+
     path = db_path()
     summaries = []
     if path.exists():
         with open_store() as store:
-            summaries = store.sessions()
+            summaries = list_evenings(store)
     if as_json:
-        listing = [
-            {
-                "name": s.name,
-                "date": s.played_on.isoformat(),
-                "players": s.players,
-                "rubbers": s.rubbers,
-                "recorded": s.recorded,
-                "scoring": s.rules.to_mapping(),
-            }
-            for s in summaries
-        ]
-        typer.echo(json.dumps({"database": str(path), "sessions": listing}, indent=2, ensure_ascii=False))
+        from rotation.io.reports import sessions_data
+
+        typer.echo(json.dumps(sessions_data(path, summaries), indent=2, ensure_ascii=False))
         return
     if not summaries:
         typer.echo(f"No sessions saved yet in {path}.")
@@ -88,19 +80,17 @@ def rank_command(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions; ties as ties."""
-    from rotation.results.season import MixedUnitsError, Played, season, season_json
+    from rotation.io.reports import season_json
+    from rotation.services.errors import MixedUnitsError
+    from rotation.services.season import rank
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
-    stored: list[StoredSession] = []
-    if db_path().exists():
-        with open_store() as store:
-            stored = store.season(start, end)
-    played = [Played(s.name, s.played_on, s.session) for s in stored]
     try:
-        result = season(played, unit=unit, min_rubbers=min_rubbers, by=by)
+        with open_store() if db_path().exists() else nullcontext() as store:
+            result = rank(store, since=start, until=end, unit=unit, min_rubbers=min_rubbers, by=by)
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
     if as_json:
@@ -151,13 +141,13 @@ def export_command(
     ] = None,
 ) -> None:
     """Write a saved session as a session JSON file (the format `chicago tally FILE` reads)."""
-    from rotation.io.formats import session_to_data
+    from rotation.services.evenings import export_evening
 
-    stored = load_stored(name)
-    extra = {"name": stored.name, "date": stored.played_on.isoformat()}
-    text = json.dumps(session_to_data(stored.session, extra), indent=2, ensure_ascii=False) + "\n"
+    with open_store(create=False) as store:
+        data = export_evening(store, name)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if write_out(text, out):
-        typer.echo(f"Wrote {stored.name} to {out}.")
+        typer.echo(f"Wrote {data['name']} to {out}.")
 
 
 @app.command("import")
@@ -196,29 +186,21 @@ def import_command(
     if played_on is None and isinstance(data.get("date"), str):
         played_on, where = data["date"], f'{file}: "date"'
     day = parse_day(played_on, where)
-    with open_store() as store:
-        twin = next((s for s in store.season(day, day) if _same_evening(s.session, session)), None)
-        if twin is not None and not again:
-            fail(
-                f"{file} is the evening already saved as {twin.name!r} ({day.isoformat()}): importing it"
-                " again would count its rubbers twice in the season (add --again if it is another evening)"
-            )
-        stored = store.save(title, day, session)
+    from rotation.services.errors import SameEveningError
+    from rotation.services.evenings import import_evening
+
+    try:
+        with open_store() as store:
+            stored = import_evening(store, session, title, day, again=again)
+    except SameEveningError as error:
+        fail(
+            f"{file} is {error}: importing it again would count its rubbers twice in the season"
+            " (add --again if it is another evening)"
+        )
     note_matched_names(session.schedule.players, stored.session.schedule.players)
     typer.echo(
         f"Imported {file} as {stored.name!r} ({day.isoformat()}): {len(session.schedule.players)} players,"
         f" {len(session.complete_results)} of {session.rubber_count} rubbers recorded."
-    )
-
-
-def _same_evening(one: Session, other: Session) -> bool:
-    """The same players (names compared as the store compares them), seating and results."""
-    from rotation.names import name_key
-
-    return (
-        [name_key(p) for p in one.schedule.players] == [name_key(p) for p in other.schedule.players]
-        and one.schedule.movement.rounds == other.schedule.movement.rounds
-        and sorted(one.results, key=repr) == sorted(other.results, key=repr)
     )
 
 
@@ -231,19 +213,24 @@ def rename_command(
     ] = False,
 ) -> None:
     """Rename a player in every saved session (players are matched across sessions by name)."""
+    from rotation.cli.words import renamed_text
+    from rotation.services.season import rename_player
+
     with open_store(create=False) as store:
-        renamed = store.rename_player(old, new, merge=merge)
-    typer.echo(str(renamed))
+        renamed = rename_player(store, old, new, merge=merge)
+    typer.echo(renamed_text(renamed))
 
 
 @app.command("players")
 def players_command() -> None:
     """List the players the session database knows, with the number of sessions each is in."""
+    from rotation.services.season import list_players
+
     path = db_path()
     players = []
     if path.exists():
         with open_store() as store:
-            players = store.players()
+            players = list_players(store)
     if not players:
         typer.echo(f"No players saved yet in {path}.")
     for player, count in players:
@@ -262,6 +249,8 @@ def delete_command(
             f"deleting {stored.name!r} removes its schedule and {len(stored.session.results)} recorded"
             " rubbers for good: add --yes (or keep a copy first with `chicago export`)"
         )
+    from rotation.services.evenings import delete_evening
+
     with open_store(create=False) as store:
-        stored = store.delete(name)
+        stored = delete_evening(store, name)
     typer.echo(f"Deleted {stored.name} ({stored.played_on.isoformat()}).")

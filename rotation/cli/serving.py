@@ -31,10 +31,11 @@ def serve_command(
     player's evening, and a host page. Prints one link a line and a QR code of the host's link; results
     entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
     table's link on its table card (a QR code in the PDF)."""
+    from rotation.services import evenings
     from rotation.web import serve
 
     with open_store(create=False) as store:
-        stored = store.load(name)
+        stored = evenings.load_evening(store, name)
     host = serve.lan_address() if lan else "127.0.0.1"
     try:
         sock = serve.bind(host, port)
@@ -42,13 +43,12 @@ def serve_command(
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     bound = sock.getsockname()[1]
     path = db_path()
-    from rotation.io.store import StoreError
-
     try:
-        urls = serve.links(path, stored.name, f"http://{host}:{bound}", renew=new_links)
-    except StoreError as error:
+        with open_store(create=False) as store:
+            urls = evenings.live_links(store, stored.id, f"http://{host}:{bound}", renew=new_links).links
+    except BaseException:
         sock.close()
-        fail(str(error))
+        raise
     for label, url in urls:
         typer.echo(f"{label}: {url}")
     typer.echo(serve.qr_text(urls[0][1]), nl=False)

@@ -13,9 +13,11 @@ from typing import Any
 from rotation.deals import deal_plans
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table
 from rotation.names import name_key
-from rotation.results.session import RubberRecord, Session
+from rotation.results.session import RubberRecord, Session, SessionError
+from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Seat
+from scoring.tally import InvalidNetError, RecordedNet
 from scoring.vulnerability import VulnerabilityCycle
 
 SCHEDULE_FORMAT = "chicago-schedule/1"
@@ -155,7 +157,7 @@ def session_from_data(data: Any) -> Session:
     results = data.get("results", [])
     if not isinstance(results, list):
         raise FormatError("results: expected a list of rubbers")
-    records = tuple(RubberRecord.from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
+    records = tuple(record_from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
     return Session(schedule, rules, records)
 
 
@@ -164,8 +166,53 @@ def session_to_data(session: Session, extra: Mapping[str, Any] | None = None) ->
     data = schedule_to_data(session.schedule, session.rules.vulnerability)
     data.update(extra or {})
     data["scoring"] = session.rules.to_mapping()
-    data["results"] = [r.to_data() for r in sorted(session.results, key=lambda r: (r.round, r.table))]
+    data["results"] = [record_to_data(r) for r in sorted(session.results, key=lambda r: (r.round, r.table))]
     return data
+
+
+# --- a rubber's result ---------------------------------------------------------------------------------
+
+
+def record_to_data(record: RubberRecord) -> dict[str, Any]:
+    """One rubber's entry in a session's "results": its round, table, and deals or net."""
+    data: dict[str, Any] = {"round": record.round, "table": record.table}
+    if record.deals is not None:
+        data["deals"] = [deal.to_value() for deal in record.deals]
+    else:
+        data["net"] = str(record.net)
+    return data
+
+
+def record_from_data(data: Any, where: str = "result") -> RubberRecord:
+    """The inverse of `record_to_data`; SessionError says which entry is wrong and why."""
+    if not isinstance(data, Mapping):
+        raise SessionError(f"{where}: expected an object with round, table and deals or net")
+    unknown = sorted(set(data) - {"round", "table", "deals", "net"})
+    if unknown:
+        raise SessionError(f"{where}: unknown field {unknown[0]!r} (expected round, table, deals or net)")
+    rnd, table = data.get("round"), data.get("table")
+    if table is None and type(rnd) is int:
+        raise SessionError(f"{where}: round {rnd} needs its table number too (tables count from 1)")
+    if type(rnd) is not int or type(table) is not int:
+        raise SessionError(f"{where}: round and table must be whole numbers counting from 1")
+    where = f"round {rnd}, table {table}"
+    try:
+        if "deals" in data and "net" in data:
+            raise SessionError(f"{where}: record either its deals or its net, not both")
+        if "deals" in data:
+            if not isinstance(data["deals"], list):
+                raise SessionError(f"{where}: deals must be a list")
+            deals = tuple(RecordedDeal.from_value(value) for value in data["deals"])
+            return RubberRecord(rnd, table, deals=deals)
+        if "net" in data:
+            if not isinstance(data["net"], str):
+                raise SessionError(f"{where}: a net is written like 'E-W +3' or 'N-S 1030'")
+            return RubberRecord(rnd, table, net=RecordedNet.parse(data["net"]))
+    except (InvalidDealError, InvalidNetError, ValueError) as error:
+        if isinstance(error, SessionError):
+            raise
+        raise SessionError(f"{where}: {error}") from None
+    raise SessionError(f"{where}: record its deals or its net")
 
 
 # --- movements as the store keeps them (score-sheet positions, no names) -------------------------------

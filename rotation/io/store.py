@@ -1,127 +1,80 @@
 """The session store: every saved evening in one SQLite file, so a season can be ranked across them.
 
-Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
-folder (platformdirs; the folder is made on first use).
-
-Schema (version 2, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
-
-    players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
-    sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
-                     "scoring" object), schedule (JSON: the rounds, seats holding score-sheet positions),
-                     created_at
-    session_players  (session_id, position) -> player_id: the score sheet, position 0 = highest card
-    results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at;
-                     a rubber in play holds the deals entered so far
-    web_secrets      session_id -> secret: the key `chicago serve` derives its link tokens from (v2)
+The file itself (where it is, its schema, opening it safely, its typed errors) is `rotation.io.database`.
+Here are the queries, grouped in transactions: ``with store.writing() as tx`` is one ``BEGIN IMMEDIATE``
+transaction (the read that checks a result and the write that stores it see the same state), ``with
+store.reading() as tx`` one read. A service owns its transaction: it loads, decides with the pure
+session functions, and writes through ``tx``. The one-call methods of `Store` are each one transaction.
 
 A schedule names no one: its seats hold score-sheet positions and ``session_players`` says who holds each
 position, so renaming a player is one row and a player is the same row in every session.
-
-Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns), a busy
-timeout so two processes can record at once, and one transaction per command (``BEGIN IMMEDIATE`` for a
-write, so the read that checks a result and the write that stores it see the same state). A database from
-a newer version of the tool is refused before anything is written to it.
-
-A database this user cannot write (a read-only file, folder or file system) is still read, without
-leaving ``-wal`` or ``-shm`` files that would stop its owner's later writes; a write to it says so.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import secrets
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from rotation import names
-from rotation.io.formats import FormatError, movement_from_data, movement_to_data
+from rotation.io.database import (
+    BUSY_TIMEOUT_SECONDS,
+    ENV_VAR,
+    SCHEMA_VERSION,
+    DiskFullError,
+    LockedError,
+    NewerSchemaError,
+    NoDatabaseError,
+    NoSuchSessionError,
+    NotOurDatabaseError,
+    ReadOnlyError,
+    StoreError,
+    connect,
+    default_path,
+    resolve_path,
+    storage_error,
+)
+from rotation.io.formats import (
+    FormatError,
+    movement_from_data,
+    movement_to_data,
+    record_from_data,
+    record_to_data,
+)
 from rotation.model import InvalidScheduleError, Schedule
 from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
 
-SCHEMA_VERSION: Final = 2
-APPLICATION_ID: Final = 0x43484943
-"""``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
-BUSY_TIMEOUT_SECONDS: Final = 30.0
-"""How long a command waits for another one that is writing."""
-ENV_VAR: Final = "CHICAGO_DB"
-
-_SCHEMA_V1: Final = (
-    """CREATE TABLE players (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL CHECK (name <> ''),
-        name_key TEXT NOT NULL UNIQUE
-    )""",
-    """CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL CHECK (name <> ''),
-        name_key TEXT NOT NULL UNIQUE,
-        played_on TEXT NOT NULL CHECK (played_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
-        scoring TEXT NOT NULL,
-        schedule TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    )""",
-    "CREATE INDEX sessions_played_on ON sessions (played_on)",
-    """CREATE TABLE session_players (
-        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-        position INTEGER NOT NULL CHECK (position >= 0),
-        player_id INTEGER NOT NULL REFERENCES players (id),
-        PRIMARY KEY (session_id, position),
-        UNIQUE (session_id, player_id)
-    ) WITHOUT ROWID""",
-    "CREATE INDEX session_players_player ON session_players (player_id)",
-    """CREATE TABLE results (
-        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-        round INTEGER NOT NULL CHECK (round >= 1),
-        table_number INTEGER NOT NULL CHECK (table_number >= 1),
-        deals TEXT,
-        net TEXT,
-        recorded_at TEXT NOT NULL,
-        PRIMARY KEY (session_id, round, table_number),
-        CHECK ((deals IS NULL) <> (net IS NULL))
-    ) WITHOUT ROWID""",
-)
-
-_WEB_SECRETS_V2: Final = (
-    """CREATE TABLE web_secrets (
-        session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
-        secret TEXT NOT NULL CHECK (length(secret) >= 32)
-    )""",
-)
-
-MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1, _WEB_SECRETS_V2)
-"""``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
-assert len(MIGRATIONS) == SCHEMA_VERSION
-
-
-class StoreError(Exception):
-    """The store cannot do what was asked; the message says why in the host's words."""
-
-
-class NewerSchemaError(StoreError):
-    """The database was written by a newer version of the tool; it is left exactly as it is."""
-
-
-class NotOurDatabaseError(StoreError):
-    """The file is not a chicago database (another program's, or not SQLite at all); left untouched."""
-
-
-class DiskFullError(StoreError):
-    """The disk (or the file system's quota) is full; the transaction was rolled back."""
-
-
-class ReadOnlyError(StoreError):
-    """The database, its folder or the file system cannot be written."""
-
-
-class LockedError(StoreError):
-    """Another program held the database locked for longer than the busy timeout."""
+__all__ = [
+    "BUSY_TIMEOUT_SECONDS",
+    "ENV_VAR",
+    "SCHEMA_VERSION",
+    "DiskFullError",
+    "EveningId",
+    "LockedError",
+    "NewerSchemaError",
+    "NoDatabaseError",
+    "NoSuchSessionError",
+    "NotOurDatabaseError",
+    "PlayerExistsError",
+    "ReadOnlyError",
+    "Renamed",
+    "SessionNameTakenError",
+    "SessionSummary",
+    "Store",
+    "StoreError",
+    "StoredSession",
+    "Transaction",
+    "default_path",
+    "resolve_path",
+]
 
 
 class SessionNameTakenError(StoreError):
@@ -141,54 +94,16 @@ class PlayerExistsError(StoreError):
         self.other = other
 
 
-_STORAGE_ERRORS: dict[str, tuple[type[StoreError], str]] = {
-    "SQLITE_FULL": (DiskFullError, "the disk is full; nothing was changed"),
-    "SQLITE_READONLY": (ReadOnlyError, "cannot be written (a read-only file, folder or file system)"),
-    "SQLITE_READONLY_DIRECTORY": (ReadOnlyError, "cannot be written: its folder is read-only"),
-    "SQLITE_READONLY_DBMOVED": (ReadOnlyError, "was moved or deleted while open"),
-    "SQLITE_BUSY": (LockedError, "is locked by another program (waited {timeout:g} s); try again"),
-    "SQLITE_LOCKED": (LockedError, "is locked by another program (waited {timeout:g} s); try again"),
-    "SQLITE_CANTOPEN": (ReadOnlyError, "cannot be opened (its folder is missing, read-only or not yours)"),
-    "SQLITE_NOTADB": (NotOurDatabaseError, "is not a chicago database (not an SQLite file)"),
-    "SQLITE_CORRUPT": (NotOurDatabaseError, "is damaged or not an SQLite file"),
-}
+@dataclass(frozen=True, slots=True)
+class EveningId:
+    """A saved evening by its row, not its name: a live page's links name the evening they were made
+    for, so an evening deleted and saved again under the same name is another evening to them."""
+
+    value: int
 
 
-def storage_error(path: Path, error: sqlite3.Error) -> StoreError:
-    """What went wrong with the file, in a host's words, typed by SQLite's own error code."""
-    name = getattr(error, "sqlite_errorname", "") or ""
-    for prefix in (name, name.rsplit("_", 1)[0] if name.count("_") > 1 else name):
-        if prefix in _STORAGE_ERRORS:
-            kind, words = _STORAGE_ERRORS[prefix]
-            return kind(f"{path} {words.format(timeout=BUSY_TIMEOUT_SECONDS)}")
-    if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
-        return LockedError(f"{path} is locked by another program (waited {BUSY_TIMEOUT_SECONDS:g} s)")
-    return StoreError(f"{path}: {error}")
-
-
-class NoSuchSessionError(StoreError):
-    """No saved session has that name."""
-
-
-class NoDatabaseError(StoreError):
-    """The database file does not exist yet (nothing was ever saved)."""
-
-
-def default_path() -> Path:
-    """``chicago.db`` in the user's data folder, e.g. ``~/.local/share/chicago/chicago.db`` on Linux."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("chicago", appauthor=False)) / "chicago.db"
-
-
-def resolve_path(explicit: str | Path | None = None) -> Path:
-    """The database to use: ``--db``, else ``CHICAGO_DB``, else the per-user default."""
-    if explicit:
-        return Path(explicit).expanduser()
-    from_env = os.environ.get(ENV_VAR)
-    if from_env:
-        return Path(from_env).expanduser()
-    return default_path()
+Evening = str | EveningId
+"""How a saved evening is named to the store: by its name (case and spacing ignored) or its row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,27 +113,8 @@ class StoredSession:
     name: str
     played_on: date
     session: Session
-
-
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """What `Store.record` did: the session afterwards, the rubber stored and the one it replaced."""
-
-    stored: StoredSession
-    record: RubberRecord
-    previous: RubberRecord | None
-
-
-@dataclass(frozen=True, slots=True)
-class Changed:
-    """What `Store.change` did to one rubber: the session afterwards, what the rubber held before and
-    holds now (None: nothing)."""
-
-    stored: StoredSession
-    round: int
-    table: int
-    record: RubberRecord | None
-    previous: RubberRecord | None
+    id: EveningId = EveningId(0)
+    """The evening's row (0 for one not read from a store)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,11 +125,6 @@ class Renamed:
     new: str
     sessions: int
     merged: bool
-
-    def __str__(self) -> str:
-        if self.merged:
-            return f"Merged {self.old} into {self.new}: {sessions_phrase(self.sessions)} moved."
-        return f"Renamed {self.old} to {self.new} in {sessions_phrase(self.sessions)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +152,112 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+class Transaction:
+    """The queries of one open transaction (from `Store.reading` or `Store.writing`)."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+        self._db = db
+        self.path = path
+
+    def load(self, evening: Evening) -> StoredSession:
+        """The evening saved under that name (case and spacing ignored) or at that row."""
+        return _load(self._db, _require_session(self._db, evening), self.path)
+
+    def put_result(self, stored: StoredSession, record: RubberRecord) -> None:
+        """Store the rubber, in place of what its round and table held (checked by the caller)."""
+        _write_result(self._db, stored.id.value, record, replace=True)
+
+    def remove_result(self, stored: StoredSession, round_number: int, table: int) -> None:
+        self._db.execute(
+            "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
+            (stored.id.value, round_number, table),
+        )
+
+    def replace_schedule(self, stored: StoredSession, schedule: Schedule) -> StoredSession:
+        """The evening with a new plan: the score sheet keeps its players in their places (newcomers
+        join after them); the caller has checked that every result lies in the rounds kept."""
+        old = stored.session.schedule
+        if schedule.players[: len(old.players)] != old.players:
+            raise StoreError("a new plan must keep the score sheet's players in their places")
+        session_id = stored.id.value
+        for position in range(len(old.players), len(schedule.players)):
+            self._db.execute(
+                "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
+                (session_id, position, _player_id(self._db, schedule.players[position])),
+            )
+        self._db.execute(
+            "UPDATE sessions SET schedule = ? WHERE id = ?",
+            (json.dumps(movement_to_data(schedule.movement)), session_id),
+        )
+        return _load(self._db, session_id, self.path)  # reads back as written, names as stored
+
+    def web_secret(self, stored: StoredSession, *, renew: bool = False) -> str | None:
+        """The evening's key for the live page's links; None when it has none yet (and not ``renew``)."""
+        row = self._db.execute(
+            "SELECT secret FROM web_secrets WHERE session_id = ?", (stored.id.value,)
+        ).fetchone()
+        if row is not None and not renew:
+            return str(row[0])
+        if not renew:
+            return None
+        secret = secrets.token_urlsafe(32)
+        self._db.execute(
+            "INSERT INTO web_secrets (session_id, secret) VALUES (?, ?)"
+            " ON CONFLICT (session_id) DO UPDATE SET secret = excluded.secret",
+            (stored.id.value, secret),
+        )
+        return secret
+
+    def save(self, name: str, played_on: date, session: Session) -> StoredSession:
+        """Store a new session under ``name``; its players join the players already known by name."""
+        shown = clean_name(name)
+        if not shown:
+            raise StoreError("a session needs a name")
+        if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):
+            raise StoreError(
+                f"a session name cannot hold a / or \\ or end in .json (it reads as a file): {shown!r}"
+            )
+        db = self._db
+        taken = db.execute("SELECT name FROM sessions WHERE name_key = ?", (name_key(shown),)).fetchone()
+        if taken is not None:
+            raise SessionNameTakenError(f"a session named {taken[0]!r} already exists", taken[0])
+        player_ids = [_player_id(db, player) for player in session.schedule.players]
+        cursor = db.execute(
+            "INSERT INTO sessions (name, name_key, played_on, scoring, schedule, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                shown,
+                name_key(shown),
+                played_on.isoformat(),
+                json.dumps(session.rules.to_mapping()),
+                json.dumps(movement_to_data(session.schedule.movement)),
+                _now(),
+            ),
+        )
+        session_id = cursor.lastrowid
+        assert session_id is not None
+        db.executemany(
+            "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
+            [(session_id, position, player) for position, player in enumerate(player_ids)],
+        )
+        for record in session.results:
+            _write_result(db, session_id, record, replace=False)
+        return _load(db, session_id, self.path)
+
+    def season(self, since: date | None = None, until: date | None = None) -> list[StoredSession]:
+        """The sessions played from ``since`` to ``until`` (both included), oldest first."""
+        db = self._db
+        ids = [
+            row[0]
+            for row in db.execute(
+                "SELECT id FROM sessions WHERE (?1 IS NULL OR played_on >= ?1)"
+                " AND (?2 IS NULL OR played_on <= ?2) ORDER BY played_on, name_key",
+                (since and since.isoformat(), until and until.isoformat()),
+            )
+        ]
+        return [_load(db, session_id, self.path) for session_id in ids]
+
+
 class Store:
     """An open database. Use as a context manager, or call `close`; each method is one transaction."""
 
@@ -270,35 +267,8 @@ class Store:
 
     @classmethod
     def open(cls, path: Path, *, create: bool = True) -> Store:
-        """Open (and create or upgrade) the database at ``path``.
-
-        Without ``create``, a missing file is NoDatabaseError and nothing is made. A database from a newer
-        version of the tool is NewerSchemaError, and nothing is written to it.
-        """
-        if path.exists():
-            _peek(path)
-            if not _writable(path):
-                return cls(_open_read_only(path), path)
-        else:
-            if not create:
-                raise NoDatabaseError(f"no database at {path} yet: nothing has been saved")
-            if not path.parent.exists():
-                if path != default_path():
-                    raise StoreError(f"cannot create {path}: the folder {path.parent} does not exist")
-                path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
-        except sqlite3.Error as error:
-            raise storage_error(path, error) from None
-        try:
-            _prepare(connection, path)
-        except sqlite3.Error as error:
-            connection.close()
-            raise storage_error(path, error) from None
-        except BaseException:
-            connection.close()
-            raise
-        return cls(connection, path)
+        """Open (and create or upgrade) the database at ``path`` (see `rotation.io.database.connect`)."""
+        return cls(connect(path, create=create), path)
 
     def close(self) -> None:
         self._db.close()
@@ -326,143 +296,47 @@ class Store:
                 raise storage_error(self.path, error) from None
             raise
 
+    @contextmanager
+    def reading(self) -> Iterator[Transaction]:
+        """One read transaction: everything read in it is one state of the file."""
+        with self._transaction(write=False) as db:
+            yield Transaction(db, self.path)
+
+    @contextmanager
+    def writing(self) -> Iterator[Transaction]:
+        """One write transaction: committed whole when the block ends, rolled back on any exception."""
+        with self._transaction(write=True) as db:
+            yield Transaction(db, self.path)
+
     # -- sessions -------------------------------------------------------------------------------------
 
     def save(self, name: str, played_on: date, session: Session) -> StoredSession:
         """Store a new session under ``name``; its players join the players already known by name."""
-        shown = clean_name(name)
-        if not shown:
-            raise StoreError("a session needs a name")
-        if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):
-            raise StoreError(
-                f"a session name cannot hold a / or \\ or end in .json (it reads as a file): {shown!r}"
-            )
-        with self._transaction(write=True) as db:
-            taken = db.execute("SELECT name FROM sessions WHERE name_key = ?", (name_key(shown),)).fetchone()
-            if taken is not None:
-                raise SessionNameTakenError(f"a session named {taken[0]!r} already exists", taken[0])
-            player_ids = [_player_id(db, player) for player in session.schedule.players]
-            cursor = db.execute(
-                "INSERT INTO sessions (name, name_key, played_on, scoring, schedule, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    shown,
-                    name_key(shown),
-                    played_on.isoformat(),
-                    json.dumps(session.rules.to_mapping()),
-                    json.dumps(movement_to_data(session.schedule.movement)),
-                    _now(),
-                ),
-            )
-            session_id = cursor.lastrowid
-            assert session_id is not None
-            db.executemany(
-                "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
-                [(session_id, position, player) for position, player in enumerate(player_ids)],
-            )
-            for record in session.results:
-                _write_result(db, session_id, record, replace=False)
-            return _load(db, session_id, self.path)
+        with self.writing() as tx:
+            return tx.save(name, played_on, session)
 
-    def load(self, name: str) -> StoredSession:
+    def load(self, name: Evening) -> StoredSession:
         """The session saved under ``name`` (case and spacing ignored)."""
         with self._transaction(write=False) as db:
             return _load(db, _require_session(db, name), self.path)
 
-    def record(
-        self,
-        name: str,
-        record: RubberRecord | Callable[[Session], RubberRecord],
-        *,
-        replace: bool = False,
-    ) -> Recorded:
-        """Record one rubber, checked against the schedule and scored before it is stored. ``record`` may
-        be a function that builds it from the session (to pick the table), run inside the transaction.
-        SessionError if it does not fit, or if the rubber is already recorded and ``replace`` is false."""
-        with self._transaction(write=True) as db:
-            session_id = _require_session(db, name)
-            stored = _load(db, session_id, self.path)
-            if not isinstance(record, RubberRecord):
-                record = record(stored.session)
-            key = (record.round, record.table)
-            previous = next((r for r in stored.session.results if (r.round, r.table) == key), None)
+    def record(self, name: str, record: RubberRecord, *, replace: bool = False) -> StoredSession:
+        """Record one rubber, checked against the schedule and scored before it is stored. SessionError
+        if it does not fit, or if the rubber is already recorded and ``replace`` is false."""
+        with self.writing() as tx:
+            stored = tx.load(name)
             updated = stored.session.with_result(record, replace=replace)
-            _write_result(db, session_id, record, replace=replace)
-            return Recorded(StoredSession(stored.name, stored.played_on, updated), record, previous)
-
-    def change(self, name: str, edit: Callable[[Session], tuple[int, int, RubberRecord | None]]) -> Changed:
-        """Change one rubber in one transaction: ``edit`` sees the session as stored (so a check such as
-        "the phone saw 2 deals" holds at the write) and says which rubber holds what afterwards; a
-        SessionError from it stores nothing."""
-        with self._transaction(write=True) as db:
-            session_id = _require_session(db, name)
-            stored = _load(db, session_id, self.path)
-            round_number, table, record = edit(stored.session)
-            previous = stored.session.result(round_number, table)
-            if record is None:
-                updated = stored.session.without_result(round_number, table)
-                db.execute(
-                    "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
-                    (session_id, round_number, table),
-                )
-            else:
-                updated = stored.session.with_result(record, replace=True)
-                _write_result(db, session_id, record, replace=True)
-            after = StoredSession(stored.name, stored.played_on, updated)
-            return Changed(after, round_number, table, record, previous)
-
-    def replan(self, name: str, build: Callable[[Session], tuple[Schedule, int]]) -> StoredSession:
-        """Replace the rounds still to play (someone came or went): ``build`` gets the session as stored and
-        gives the new schedule and how many rounds it keeps. The kept rounds must be seated as before and
-        every result must lie in them, so nothing recorded changes; newcomers join the score sheet after
-        the players already on it. One transaction."""
-        with self._transaction(write=True) as db:
-            session_id = _require_session(db, name)
-            stored = _load(db, session_id, self.path)
-            old = stored.session
-            schedule, kept = build(old)
-            if schedule.players[: len(old.schedule.players)] != old.schedule.players:
-                raise StoreError("a new plan must keep the score sheet's players in their places")
-            if schedule.rounds[:kept] != old.schedule.rounds[:kept]:
-                raise StoreError(f"a new plan must keep the first {kept} rounds as they were played")
-            beyond = sorted((r.round, r.table) for r in old.results if r.round > kept)
-            if beyond:
-                rnd, table = beyond[0]
-                raise SessionError(
-                    f"round {rnd}, table {table} has a result already: finish the round or delete it first"
-                )
-            updated = Session(schedule, old.rules, old.results)
-            for position in range(len(old.schedule.players), len(schedule.players)):
-                player = _player_id(db, schedule.players[position])
-                db.execute(
-                    "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
-                    (session_id, position, player),
-                )
-            db.execute(
-                "UPDATE sessions SET schedule = ? WHERE id = ?",
-                (json.dumps(movement_to_data(schedule.movement)), session_id),
-            )
-            _load(db, session_id, self.path)  # reads back as written
-            return StoredSession(stored.name, stored.played_on, updated)
+            tx.put_result(stored, record)
+            return StoredSession(stored.name, stored.played_on, updated, stored.id)
 
     def web_secret(self, name: str, *, renew: bool = False) -> str:
         """The session's key for `chicago serve` links, made on first use (``renew``: a new one, so every
         link handed out before stops working). Kept in the file so the links stay the same across restarts
         of the server and on every machine that opens this database."""
-        import secrets
-
-        with self._transaction(write=True) as db:
-            session_id = _require_session(db, name)
-            row = db.execute("SELECT secret FROM web_secrets WHERE session_id = ?", (session_id,)).fetchone()
-            if row is not None and not renew:
-                return str(row[0])
-            secret = secrets.token_urlsafe(32)
-            db.execute(
-                "INSERT INTO web_secrets (session_id, secret) VALUES (?, ?)"
-                " ON CONFLICT (session_id) DO UPDATE SET secret = excluded.secret",
-                (session_id, secret),
-            )
-            return secret
+        with self.writing() as tx:
+            stored = tx.load(name)
+            secret = tx.web_secret(stored, renew=renew)
+            return secret if secret is not None else str(tx.web_secret(stored, renew=True))
 
     def sessions(self) -> list[SessionSummary]:
         """Every saved session, oldest first."""
@@ -494,18 +368,10 @@ class Store:
 
     def season(self, since: date | None = None, until: date | None = None) -> list[StoredSession]:
         """The sessions played from ``since`` to ``until`` (both included), oldest first."""
-        with self._transaction(write=False) as db:
-            ids = [
-                row[0]
-                for row in db.execute(
-                    "SELECT id FROM sessions WHERE (?1 IS NULL OR played_on >= ?1)"
-                    " AND (?2 IS NULL OR played_on <= ?2) ORDER BY played_on, name_key",
-                    (since and since.isoformat(), until and until.isoformat()),
-                )
-            ]
-            return [_load(db, session_id, self.path) for session_id in ids]
+        with self.reading() as tx:
+            return tx.season(since, until)
 
-    def delete(self, name: str) -> StoredSession:
+    def delete(self, name: Evening) -> StoredSession:
         """Remove a session and its results; players left in no session are forgotten."""
         with self._transaction(write=True) as db:
             session_id = _require_session(db, name)
@@ -575,151 +441,26 @@ class Store:
             ]
 
 
-def _peek(path: Path) -> None:
-    """Check an existing file through a read-only connection, which can never write to it (nor checkpoint
-    its WAL into it): a newer or foreign database is refused before any read-write connection exists, and
-    is left as it was, with no -wal or -shm file made beside it."""
-    try:
-        connection = sqlite3.connect(_read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_SECONDS)
-    except sqlite3.Error as error:
-        raise storage_error(path, error) from None
-    try:
-        version, app_id = _header(connection)
-    except sqlite3.Error as error:
-        raise storage_error(path, error) from None
-    finally:
-        connection.close()
-    _check_header(path, version, app_id)
-
-
-def _wal(path: Path) -> Path:
-    return path.with_name(path.name + "-wal")
-
-
-def _writable(path: Path) -> bool:
-    """Whether this user may write the database and its -wal and -shm files (false on a read-only file
-    system, for a read-only file, or in a folder this user cannot write unless both are already there
-    and writable)."""
-    if not os.access(path, os.W_OK):
-        return False
-    if os.access(path.parent, os.W_OK | os.X_OK):
-        return True
-    sides = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
-    return all(side.exists() and os.access(side, os.W_OK) for side in sides)
-
-
-def _read_only_uri(path: Path) -> str:
-    """How to read ``path`` without writing anything. SQLite's ``mode=ro`` still makes ``-wal`` and
-    ``-shm`` files for a WAL database and, unable to write, never removes them, and files another user
-    made there stop the owner's later writes. So while no change waits in a ``-wal`` file (the usual state:
-    the last connection to close merges it), the file is read as ``immutable``: no lock, no side file.
-    A ``-wal`` holding changes must be read through it, with ``mode=ro`` (its ``-shm`` is already there)."""
-    uri = path.resolve().as_uri()
-    wal = _wal(path)
-    if wal.exists() and wal.stat().st_size > 0:
-        return uri + "?mode=ro"
-    return uri + "?mode=ro&immutable=1"
-
-
-def _open_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that reads a database this user cannot write (read-only file, folder or file system);
-    a write through it is ReadOnlyError. Its schema must be this version's: it cannot be upgraded here."""
-    try:
-        connection = sqlite3.connect(
-            _read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
-        )
-    except sqlite3.Error as error:
-        raise _read_only_error(path, error) from None
-    try:
-        version, app_id = _header(connection)
-        connection.execute("SELECT count(*) FROM sessions").fetchone()
-    except sqlite3.Error as error:
-        connection.close()
-        raise _read_only_error(path, error) from None
-    if version != SCHEMA_VERSION:
-        connection.close()
-        _check_header(path, version, app_id)
-        raise ReadOnlyError(
-            f"{path} is from an older version of chicago and must be upgraded, but cannot be written"
-            " (a read-only file, folder or file system); open it once where it can be written"
-        )
-    return connection
-
-
-def _read_only_error(path: Path, error: sqlite3.Error) -> StoreError:
-    if _wal(path).exists() and getattr(error, "sqlite_errorname", "").startswith("SQLITE_CANTOPEN"):
-        return ReadOnlyError(
-            f"{path} cannot be read here: its latest changes are still in {_wal(path).name}, which only"
-            " a program allowed to write the folder can merge; open it once where it can be written"
-        )
-    return storage_error(path, error)
-
-
-def _prepare(db: sqlite3.Connection, path: Path) -> None:
-    """Check the file is ours and not newer, then switch on WAL and bring the schema up to date."""
-    version, app_id = _header(db)  # an SQLite error here is typed by Store.open
-    _check_header(path, version, app_id)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA synchronous = FULL")
-    if version == SCHEMA_VERSION:
-        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            db.execute("PRAGMA journal_mode = WAL")
-        return
-    _check_foreign(db, path, version, app_id)
-    if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
-        raise StoreError(f"{path}: cannot switch the database to WAL mode")
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version, app_id = _header(db)  # another process may have upgraded it meanwhile
-        _check_header(path, version, app_id)
-        _check_foreign(db, path, version, app_id)
-        for step in MIGRATIONS[version:]:
-            for statement in step:
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
-        db.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-
-
-def _check_foreign(db: sqlite3.Connection, path: Path, version: int, app_id: int) -> None:
-    """A file never marked as ours that already holds tables belongs to another program."""
-    if version == 0 and app_id == 0:
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if tables:
-            raise NotOurDatabaseError(f"{path} is not a chicago database (it holds other tables)")
-
-
-def _header(db: sqlite3.Connection) -> tuple[int, int]:
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    app_id = db.execute("PRAGMA application_id").fetchone()[0]
-    return int(version), int(app_id)
-
-
-def _check_header(path: Path, version: int, app_id: int) -> None:
-    if app_id not in (0, APPLICATION_ID):
-        raise NotOurDatabaseError(f"{path} is not a chicago database (application id {app_id:#x})")
-    if version > SCHEMA_VERSION:
-        raise NewerSchemaError(
-            f"{path} was written by a newer version of chicago (schema version {version}; this one reads"
-            f" up to {SCHEMA_VERSION}): upgrade chicago to use it; the file was not changed"
-        )
-
-
-def _session_id(db: sqlite3.Connection, name: str) -> int | None:
-    row = db.execute("SELECT id FROM sessions WHERE name_key = ?", (name_key(name),)).fetchone()
+def _session_id(db: sqlite3.Connection, evening: Evening) -> int | None:
+    if isinstance(evening, EveningId):
+        row = db.execute("SELECT id FROM sessions WHERE id = ?", (evening.value,)).fetchone()
+    else:
+        row = db.execute("SELECT id FROM sessions WHERE name_key = ?", (name_key(evening),)).fetchone()
     return None if row is None else int(row[0])
 
 
-def _require_session(db: sqlite3.Connection, name: str) -> int:
-    session_id = _session_id(db, name)
+def _require_session(db: sqlite3.Connection, evening: Evening) -> int:
+    session_id = _session_id(db, evening)
     if session_id is None:
-        names = [row[0] for row in db.execute("SELECT name FROM sessions ORDER BY played_on DESC LIMIT 5")]
-        hint = f" (recent: {', '.join(names)})" if names else " (none saved yet)"
-        raise NoSuchSessionError(f"no saved session named {clean_name(name)!r}{hint}")
+        recent = tuple(
+            row[0] for row in db.execute("SELECT name FROM sessions ORDER BY played_on DESC LIMIT 5")
+        )
+        if isinstance(evening, EveningId):
+            raise NoSuchSessionError("that evening is no longer saved", recent=recent)
+        hint = f" (recent: {', '.join(recent)})" if recent else " (none saved yet)"
+        raise NoSuchSessionError(
+            f"no saved session named {clean_name(evening)!r}{hint}", name=clean_name(evening), recent=recent
+        )
     return session_id
 
 
@@ -746,7 +487,7 @@ def sessions_phrase(count: int) -> str:
 
 
 def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord, *, replace: bool) -> None:
-    data = record.to_data()
+    data = record_to_data(record)
     deals = json.dumps(data["deals"]) if "deals" in data else None
     net = data.get("net")
     sql = (
@@ -786,12 +527,12 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
                 entry["deals"] = json.loads(deals)
             else:
                 entry["net"] = net
-            records.append(RubberRecord.from_data(entry))
+            records.append(record_from_data(entry))
         session = Session(
             Schedule(players, movement_from_data(json.loads(schedule))),
             ScoringRules.from_mapping(json.loads(scoring)),
             tuple(records),
         )
-        return StoredSession(name, date.fromisoformat(played_on), session)
+        return StoredSession(name, date.fromisoformat(played_on), session, EveningId(session_id))
     except (ValueError, FormatError, SessionError, InvalidRulesError, InvalidScheduleError) as error:
         raise StoreError(f"{path}: session {name!r} cannot be read: {error}") from None

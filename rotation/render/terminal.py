@@ -445,36 +445,6 @@ def tally_tables(sheet: TallySheet) -> Group:
     return Group(*parts)
 
 
-def tally_data(sheet: TallySheet) -> dict[str, object]:
-    """The tally as JSON: players with total and rubbers played, and each rubber's points and N-S tally."""
-    schedule = sheet.session.schedule
-    by_player = {s.player: s for s in sheet.standings}
-    return {
-        "unit": tally_unit(sheet.session.rules).value,
-        "scoring": sheet.session.rules.to_mapping(),
-        "players": [
-            {
-                "name": name,
-                "total": by_player[p].total,
-                "played": by_player[p].rubbers,
-                "rank": by_player[p].rank,
-                "tied": by_player[p].tied,
-            }
-            for p, name in enumerate(schedule.players)
-        ],
-        "rubbers": [
-            {
-                "round": r.record.round,
-                "table": r.record.table,
-                "ns_points": None if r.points is None else r.points[0],
-                "ew_points": None if r.points is None else r.points[1],
-                "ns_tally": r.ns_tally,
-            }
-            for r in sheet.rubbers
-        ],
-    }
-
-
 def sessions_table(summaries: list[SessionSummary]) -> RichTable:
     """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (method,
     vulnerability cycle, tally unit)."""
@@ -491,7 +461,7 @@ def sessions_table(summaries: list[SessionSummary]) -> RichTable:
 
 def results_table(session: Session) -> RichTable:
     """`chicago show`: each rubber recorded so far, as entered, with who sat N-S and E-W and its result."""
-    from rotation.results.recording import deal_text
+    from rotation.render.recorded import deal_text
 
     schedule = session.schedule
     out = RichTable(title="Results", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)

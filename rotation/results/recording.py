@@ -1,7 +1,9 @@
-"""Recording at the table: reading a deal typed on the command line, finding the rubber in the schedule,
-and the plain lines `chicago record` prints back (who sat where, the rubber's score, the running tally).
+"""Recording at the table: reading a deal as typed, finding the rubber in the schedule, and what a rubber
+holds after a deal is added or taken back, or a rubber recorded, replaced or removed.
 
-Pure: the CLI reads the arguments and prints the lines; the store keeps the result.
+Pure: each change is checked (and scored once) against the session as stored and returns an `Edit`; the
+service that called it writes the edit in the same transaction. Errors carry facts (round, table, what
+the rubber holds); the command line and the live page word them.
 """
 
 from __future__ import annotations
@@ -9,17 +11,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
-from rotation.model import Schedule, Table
-from rotation.results.session import RubberRecord, ScoredRubber, Session, SessionError, tally
-from rotation.results.units import tally_unit
+from rotation.model import Schedule
+from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
-from scoring.rubber import next_deal
-from scoring.seat import Seat, Side
-from scoring.tally import signed
-from scoring.vulnerability import Vulnerability
 
 _EXTRA: Final = re.compile(r"\s+(?P<key>honou?rs|hcp)\b\s*[:=]?\s*", re.IGNORECASE)
 
@@ -55,17 +53,74 @@ def parse_deal_argument(text: str) -> RecordedDeal:
         raise InvalidDealError(str(error)) from None
 
 
+class AlreadyRecordedError(SessionError):
+    """The rubber holds a result this change would overwrite: a net, or a complete rubber."""
+
+    def __init__(self, round_number: int, table: int, previous: RubberRecord, *, complete: bool) -> None:
+        what = f"as a net ({previous.net})" if previous.net is not None else "and complete"
+        super().__init__(f"round {round_number}, table {table} is already recorded {what}")
+        self.round, self.table, self.previous = round_number, table, previous
+
+
+class RecordedAsNetError(SessionError):
+    """A deal cannot be taken back from a rubber recorded as its net."""
+
+    def __init__(self, round_number: int, table: int, previous: RubberRecord) -> None:
+        super().__init__(f"round {round_number}, table {table} was recorded as a net ({previous.net})")
+        self.round, self.table, self.previous = round_number, table, previous
+
+
+class NothingRecordedError(SessionError):
+    """The rubber holds nothing to take back or remove."""
+
+    def __init__(self, round_number: int, table: int) -> None:
+        super().__init__(f"round {round_number}, table {table} has nothing recorded")
+        self.round, self.table = round_number, table
+
+
+class TableNeededError(SessionError):
+    """The round has several tables and none was named; ``tables`` lists who sits at each."""
+
+    def __init__(self, round_number: int, tables: tuple[tuple[str, ...], ...]) -> None:
+        listing = "; ".join(f"{t}: {', '.join(names)}" for t, names in enumerate(tables, 1))
+        super().__init__(f"round {round_number} has {len(tables)} tables ({listing})")
+        self.round, self.tables = round_number, tables
+
+
 class MovedOnError(SessionError):
-    """Deals were added at the table since the form was shown: nothing is stored, so a result entered on
-    two phones is never added twice or lost silently; ``current`` is what the table holds now."""
+    """The rubber changed since the page was shown (``seen`` deals then, ``current`` now): nothing is
+    stored, so a result entered on two phones is never added twice or lost silently."""
 
-    def __init__(self, message: str, current: RubberRecord | None) -> None:
-        super().__init__(message)
-        self.current = current
+    def __init__(self, round_number: int, table: int, seen: int, current: RubberRecord | None) -> None:
+        now = len(current.deals or ()) if current is not None else 0
+        super().__init__(
+            f"round {round_number}, table {table} has {now} deals entered now (the page showed {seen})"
+        )
+        self.round, self.table, self.seen, self.current = round_number, table, seen, current
 
 
-Edit = tuple[int, int, RubberRecord | None]
-"""A change to one rubber: its round, its table, and what it holds afterwards (None: nothing)."""
+class ChangedMeanwhileError(SessionError):
+    """The evening's plan changed while a new one was being made: nothing is stored."""
+
+
+class ResultBeyondKeptError(SessionError):
+    """A new plan would change a round that already has a result."""
+
+    def __init__(self, round_number: int, table: int) -> None:
+        super().__init__(f"round {round_number}, table {table} has a result already")
+        self.round, self.table = round_number, table
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A change to one rubber: the session afterwards (checked and scored), and what the rubber at that
+    round and table held before and holds now (None: nothing)."""
+
+    session: Session
+    round: int
+    table: int
+    record: RubberRecord | None
+    previous: RubberRecord | None
 
 
 def add_deals(
@@ -80,76 +135,57 @@ def add_deals(
     (the deals the phone showed) must still be what is stored, else MovedOnError."""
     session.seating(round_number, table)
     existing = session.result(round_number, table)
-    where = f"round {round_number}, table {table}"
     if existing is not None and existing.net is not None:
-        raise SessionError(
-            f"{where} is already recorded as a net ({existing.net}): use --replace to change it"
-        )
+        raise AlreadyRecordedError(round_number, table, existing, complete=True)
     before = existing.deals or () if existing is not None else ()
     if seen is not None and seen != len(before):
-        raise MovedOnError(_moved_on(session, existing, before, seen), existing)
+        raise MovedOnError(round_number, table, seen, existing)
     if existing is not None and session.is_complete(existing):
-        raise SessionError(
-            f"{where} is already recorded and complete: use --replace to change it"
-            " (or --undo to take back its last deal)"
-        )
-    record = RubberRecord(round_number, table, deals=(*before, *deals))
-    session.with_result(record, replace=True)
-    return round_number, table, record
-
-
-def _moved_on(
-    session: Session, existing: RubberRecord | None, before: Sequence[RecordedDeal], seen: int
-) -> str:
-    """What the second phone is told: the deal the other phone entered, and what its own will be."""
-    if len(before) < seen:
-        return f"A deal was taken back at this table: {len(before)} entered now; check and add again"
-    number = sum(1 for deal in before if not deal.passed_out)
-    last = before[-1]
-    said = (
-        f"Another phone entered a passed-out deal (deal {number + 1} is redealt)"
-        if last.passed_out
-        else f"Another phone entered deal {number}: {deal_text(last)}"
-    )
-    if existing is not None and session.is_complete(existing):
-        return f"{said}; the rubber is complete"
-    following = number + 1
-    return f"{said}; press Add deal again to add yours as deal {following}"
+        raise AlreadyRecordedError(round_number, table, existing, complete=True)
+    return put_rubber(session, RubberRecord(round_number, table, deals=(*before, *deals)), replace=True)
 
 
 def undo_last(session: Session, round_number: int, table: int, *, seen: int | None = None) -> Edit:
     """The rubber without its last deal entered (a pass included); none left removes it."""
     existing = _existing(session, round_number, table)
     if existing.deals is None:
-        raise SessionError(
-            f"round {round_number}, table {table} was recorded as a net ({existing.net}): use --delete"
-        )
+        raise RecordedAsNetError(round_number, table, existing)
     if seen is not None and seen != len(existing.deals):
-        raise MovedOnError(
-            f"The table has {len(existing.deals)} deals entered now (you saw {seen}): check before undoing",
-            existing,
-        )
+        raise MovedOnError(round_number, table, seen, existing)
     rest = existing.deals[:-1]
-    return round_number, table, RubberRecord(round_number, table, deals=rest) if rest else None
+    if not rest:
+        return delete_rubber(session, round_number, table)
+    return put_rubber(session, RubberRecord(round_number, table, deals=rest), replace=True)
+
+
+def put_rubber(session: Session, record: RubberRecord, *, replace: bool = False) -> Edit:
+    """The rubber recorded whole (or in part, deal by deal), checked and scored against its table;
+    AlreadyRecordedError when it holds a result and ``replace`` is false."""
+    previous = session.result(record.round, record.table)
+    if previous is not None and not replace:
+        complete = session.is_complete(previous)
+        raise AlreadyRecordedError(record.round, record.table, previous, complete=complete)
+    updated = session.with_result(record, replace=True)
+    return Edit(updated, record.round, record.table, record, previous)
 
 
 def delete_rubber(session: Session, round_number: int, table: int) -> Edit:
     """The rubber removed, deals or net."""
-    _existing(session, round_number, table)
-    return round_number, table, None
+    previous = _existing(session, round_number, table)
+    return Edit(session.without_result(round_number, table), round_number, table, None, previous)
 
 
 def _existing(session: Session, round_number: int, table: int) -> RubberRecord:
     session.seating(round_number, table)
     existing = session.result(round_number, table)
     if existing is None:
-        raise SessionError(f"round {round_number}, table {table} has nothing recorded")
+        raise NothingRecordedError(round_number, table)
     return existing
 
 
 def resolve_table(session: Session, round_number: int, table: int | None) -> int:
-    """The table to record at: as given, or the only table of the round. SessionError names the tables
-    and who sits at each when the round has several and none was given."""
+    """The table to record at: as given, or the only table of the round. TableNeededError names the
+    tables and who sits at each when the round has several and none was given."""
     rounds = session.schedule.rounds
     if not 1 <= round_number <= len(rounds):
         raise SessionError(f"round {round_number} is not in the schedule (rounds 1 to {len(rounds)})")
@@ -158,122 +194,22 @@ def resolve_table(session: Session, round_number: int, table: int | None) -> int
         return table
     if len(tables) == 1:
         return 1
-    listing = "; ".join(
-        f"{t}: {', '.join(session.schedule.name(p) for p in seating.players)}"
-        for t, seating in enumerate(tables, 1)
-    )
-    raise SessionError(f"round {round_number} has {len(tables)} tables: give --table ({listing})")
+    names = tuple(tuple(session.schedule.name(p) for p in seating.players) for seating in tables)
+    raise TableNeededError(round_number, names)
 
 
-def seating_line(schedule: Schedule, table: Table) -> str:
-    """``North Helen, East Doris, South Ann (deals first), West Jean``."""
-    return ", ".join(
-        f"{seat.name.title()} {schedule.name(table.at(seat))}"
-        + (" (deals first)" if seat is table.first_dealer else "")
-        for seat in Seat
-    )
-
-
-def rubber_line(schedule: Schedule, rubber: ScoredRubber, unit: str) -> str:
-    """``N-S 140, E-W 1170: E-W +10 (Ed, Will +10; Nora, Sue -10)``; ``even`` when nobody won."""
-    parts = []
-    points = rubber.points
-    if points is not None:
-        parts.append(f"N-S {points[0]}, E-W {points[1]}: ")
-    tally = rubber.ns_tally
-    if not tally:
-        return "".join(parts) + "even (everyone 0)"
-    winners = Side.NS if tally > 0 else Side.EW
-    won = ", ".join(schedule.name(p) for p in rubber.seating.pair(winners))
-    lost = ", ".join(schedule.name(p) for p in rubber.seating.pair(winners.other))
-    size = abs(tally)
-    parts.append(f"{winners.value} +{size} {unit} ({won} +{size}; {lost} -{size})")
-    return "".join(parts)
-
-
-def record_report(
-    name: str, session: Session, record: RubberRecord, previous: RubberRecord | None
-) -> list[str]:
-    """What `chicago record` prints once the rubber is stored: the seating, the rubber's score, the
-    acknowledgement (the line starting ``Recorded``), and the running tally in ranking order."""
-    schedule = session.schedule
-    seating = session.seating(record.round, record.table)
-    rnd = schedule.rounds[record.round - 1]
-    out = [f"{name}, round {record.round}, table {record.table}: {seating_line(schedule, seating)}"]
-    if rnd.sitting_out and record.table == 1:
-        out[-1] += f"; sitting out: {', '.join(schedule.name(p) for p in rnd.sitting_out)}"
-    complete = session.is_complete(record)
-    if complete:
-        scored = session.score(record)
-        out.append(f"Rubber: {rubber_line(schedule, scored, tally_unit(session.rules).label)}")
-    else:
-        out.append(f"Rubber in play: {progress_line(session, record)}")
-    replaced = f" (was {_entry(previous)})" if previous is not None else ""
-    done = len(session.complete_results)
-    out.append(
-        f"Recorded {name} round {record.round}, table {record.table}: {_entry(record)}{replaced}."
-        f" {done} of {session.rubber_count} rubbers recorded."
-    )
-    sheet = tally(session)
-    out.append(f"Tally after {done} rubber{'s' if done != 1 else ''}:")
-    width = max(len(player) for player in schedule.players)
-    for standing in sheet.standings:
-        rank = f"={standing.rank}" if standing.tied else str(standing.rank)
-        out.append(
-            f"  {rank:>3}  {schedule.name(standing.player):<{width}}  {signed(standing.total):>5}"
-            f"  ({standing.rubbers} played)"
-        )
-    return out
-
-
-def progress_line(session: Session, record: RubberRecord) -> str:
-    """``N-S 0, E-W 110 after 1 deal; deal 2 next: West deals, E-W vulnerable`` for a rubber in play."""
-    assert record.deals is not None
-    score = session.running(record)
-    seating = session.seating(record.round, record.table)
-    counted = score.counted
-    text = f"N-S {score.ns_points}, E-W {score.ew_points} after {counted} deal{'s' if counted != 1 else ''}"
-    coming = next_deal(record.deals, seating.first_dealer, session.rules)
-    if coming is not None:
-        number, dealer, vulnerable = coming
-        who = session.schedule.name(seating.at(dealer))
-        text += (
-            f"; deal {number} next: {who} ({dealer.name.title()}) deals, {vulnerability_words(vulnerable)}"
-        )
-    return text
-
-
-def vulnerability_words(vulnerability: Vulnerability) -> str:
-    """``nobody vulnerable``, ``E-W vulnerable``, ``both vulnerable``."""
-    text = str(vulnerability)
-    return {"none": "nobody vulnerable", "both": "both vulnerable"}.get(text, f"{text} vulnerable")
-
-
-def edit_report(name: str, session: Session, edit: Edit, previous: RubberRecord | None) -> list[str]:
-    """What `chicago record --undo / --delete` prints: what the rubber held and holds now."""
-    round_number, table, record = edit
-    was = _entry(previous) if previous is not None else "nothing"
-    if record is None:
-        return [f"Removed {name} round {round_number}, table {table} (was {was})."]
-    return [
-        f"Took back the last deal of {name} round {round_number}, table {table} (was {was}).",
-        f"Now: {_entry(record)}; {progress_line(session, record)}",
-    ]
-
-
-def _entry(record: RubberRecord) -> str:
-    """A recorded rubber in a few words: its net, or its deals."""
-    if record.net is not None:
-        return str(record.net)
-    assert record.deals is not None
-    return "; ".join(deal_text(deal) for deal in record.deals)
-
-
-def deal_text(deal: RecordedDeal) -> str:
-    """A deal as typed after `chicago record`: ``6S W = honors EW 100``, ``3NT N -2 hcp 26``, ``pass``."""
-    text = str(deal.result)
-    if deal.honors is not None:
-        text += f" honors {deal.honors}"
-    if deal.hcp_ns is not None:
-        text += f" hcp {deal.hcp_ns}"
-    return text
+def kept_plan(session: Session, kept_schedule: Schedule, kept_rounds: int, new: Schedule) -> None:
+    """Check that ``new``, made from ``kept_schedule`` (its first ``kept_rounds`` played), may replace the
+    evening's plan as stored now: the plan is still the one it was made from (else
+    ChangedMeanwhileError), the new plan seats the kept rounds as they were played and keeps the score
+    sheet's players in their places (else SessionError), and no result lies past the rounds kept (else
+    ResultBeyondKeptError)."""
+    if session.schedule != kept_schedule:
+        raise ChangedMeanwhileError("the evening's plan changed while the new one was being made")
+    if new.rounds[:kept_rounds] != kept_schedule.rounds[:kept_rounds]:
+        raise SessionError(f"a new plan must keep the first {kept_rounds} rounds as they were played")
+    if new.players[: len(kept_schedule.players)] != kept_schedule.players:
+        raise SessionError("a new plan must keep the score sheet's players in their places")
+    beyond = sorted((r.round, r.table) for r in session.results if r.round > kept_rounds)
+    if beyond:
+        raise ResultBeyondKeptError(*beyond[0])

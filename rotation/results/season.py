@@ -88,27 +88,6 @@ def season_standings(
     )
 
 
-def season_data(lines: Iterable[SeasonLine]) -> dict[str, object]:
-    """The standings as JSON: ``{"players": [{"name", "total", "played", "average", "sessions", ...}]}``.
-
-    ``average`` is rounded to two places (as printed); ``rank`` and ``tied`` say where ties are.
-    """
-    return {
-        "players": [
-            {
-                "name": line.name,
-                "total": line.total,
-                "played": line.played,
-                "average": float(line.rounded_average()),
-                "sessions": line.sessions,
-                "rank": line.rank,
-                "tied": line.tied,
-            }
-            for line in lines
-        ]
-    }
-
-
 class MixedUnitsError(ValueError):
     """Sessions whose tallies count in different units cannot be added up."""
 
@@ -160,16 +139,3 @@ def season(
         season_standings(sessions, min_rubbers=min_rubbers, by=by),
         tuple(line for line in everyone if line.played < min_rubbers),
     )
-
-
-def season_json(result: Season, *, since: date | None, until: date | None) -> dict[str, object]:
-    """`chicago rank --json`: the choices that made the season, then the standings (``season_data``)."""
-    return {
-        "unit": result.unit.value,
-        "ranked_by": result.by.value,
-        "min_rubbers": result.min_rubbers,
-        "since": since and since.isoformat(),
-        "until": until and until.isoformat(),
-        "session_names": [p.name for p in result.sessions],
-        **season_data(result.lines),
-    }

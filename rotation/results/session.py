@@ -5,16 +5,14 @@ Parsing and scoring here are pure; the JSON codec is in `rotation.io.formats`, k
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rubber import RubberError, RubberScore, score_rubber
 from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Side
-from scoring.tally import InvalidNetError, RecordedNet, Standing, Unit, credit_rubber, standings
+from scoring.tally import RecordedNet, Standing, Unit, credit_rubber, standings
 
 
 class SessionError(ValueError):
@@ -35,45 +33,6 @@ class RubberRecord:
     def __post_init__(self) -> None:
         if (self.deals is None) == (self.net is None):
             raise SessionError(f"round {self.round}, table {self.table}: record either its deals or its net")
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"round": self.round, "table": self.table}
-        if self.deals is not None:
-            data["deals"] = [deal.to_value() for deal in self.deals]
-        else:
-            data["net"] = str(self.net)
-        return data
-
-    @classmethod
-    def from_data(cls, data: Any, where: str = "result") -> RubberRecord:
-        if not isinstance(data, Mapping):
-            raise SessionError(f"{where}: expected an object with round, table and deals or net")
-        unknown = sorted(set(data) - {"round", "table", "deals", "net"})
-        if unknown:
-            raise SessionError(f"{where}: unknown field {unknown[0]!r} (expected round, table, deals or net)")
-        rnd, table = data.get("round"), data.get("table")
-        if table is None and type(rnd) is int:
-            raise SessionError(f"{where}: round {rnd} needs its table number too (tables count from 1)")
-        if type(rnd) is not int or type(table) is not int:
-            raise SessionError(f"{where}: round and table must be whole numbers counting from 1")
-        where = f"round {rnd}, table {table}"
-        try:
-            if "deals" in data and "net" in data:
-                raise SessionError(f"{where}: record either its deals or its net, not both")
-            if "deals" in data:
-                if not isinstance(data["deals"], list):
-                    raise SessionError(f"{where}: deals must be a list")
-                deals = tuple(RecordedDeal.from_value(value) for value in data["deals"])
-                return cls(rnd, table, deals=deals)
-            if "net" in data:
-                if not isinstance(data["net"], str):
-                    raise SessionError(f"{where}: a net is written like 'E-W +3' or 'N-S 1030'")
-                return cls(rnd, table, net=RecordedNet.parse(data["net"]))
-        except (InvalidDealError, InvalidNetError, ValueError) as error:
-            if isinstance(error, SessionError):
-                raise
-            raise SessionError(f"{where}: {error}") from None
-        raise SessionError(f"{where}: record its deals or its net")
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +170,7 @@ class Session:
         key = (record.round, record.table)
         others = tuple(r for r in self.results if (r.round, r.table) != key)
         if len(others) != len(self.results) and not replace:
-            raise SessionError(
-                f"round {record.round}, table {record.table} is already recorded: use --replace to change it"
-            )
+            raise SessionError(f"round {record.round}, table {record.table} is already recorded")
         updated = Session(self.schedule, self.rules, (*others, record))
         updated.check(record)
         return updated

@@ -1,32 +1,53 @@
 """The Starlette app of `chicago serve`: pages for phones at the table, plain HTML forms (POST, then a
-redirect to the page: no JavaScript needed), every write one store transaction.
+redirect to the page: no JavaScript needed). Each request is one service call (`rotation.services`): one
+read transaction for a page, one write transaction for a form.
 
-Who may do what is in the token each link carries (`rotation.web.tokens`). A form posts its token in a
-hidden field and is refused when the browser says it comes from another site (Origin, else Referer); a body
-over `MAX_BODY` bytes is refused before it is read. Names are escaped by Jinja's autoescape.
+Nothing slow runs on the event loop: the services (the database, the planner) run in worker threads,
+each thread with its own open database; a replan plans in another process, so the phones' pages are
+served while the host replans. Who may do what is in the token each link carries, checked by the service
+in the same transaction as the work, against the evening the server was started for (by its row: an
+evening deleted and saved again under its name is another evening, and old links stop working).
+
+A form is refused when the browser says it comes from another site (Origin, else Referer); a body over
+`MAX_BODY` bytes is refused before it is read. Names are escaped by Jinja's autoescape. Every answer,
+errors included, carries `HEADERS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from rotation.io.store import Store, StoreError
-from rotation.results import recording
-from rotation.results.session import RubberRecord, Session, SessionError
+from rotation.services import evenings, rubbers
+from rotation.services.access import Role
+from rotation.services.database import EveningId, Store, open_store
+from rotation.services.errors import (
+    MovedOnError,
+    NoSuchSessionError,
+    PlanError,
+    RefusedError,
+    SessionError,
+    StoreError,
+)
 from rotation.web import views
-from rotation.web.tokens import Access, Role, access, token
+from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 
 MAX_BODY = 16 * 1024
 """The largest request body read: a form holds a deal or a rubber's few deals, well under a kilobyte."""
+MAX_FIELD = 2000
+"""The most characters of one form field read: a textarea of a rubber's deals or the evening's players."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -56,7 +77,7 @@ class BodyLimit:
             return
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and (not length.isdigit() or len(length) > 9 or int(length) > self.limit):
             await _too_large(scope, receive, send)
             return
         seen = 0
@@ -84,48 +105,86 @@ async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
     await response(scope, receive, send)
 
 
-def refused(reason: str = "This link is not valid for this page.") -> Response:
-    """A plain 403: a wrong or missing token, or a link used for another table."""
-    return PlainTextResponse(f"Forbidden. {reason}", 403, headers=HEADERS)
+def plain(text: str, status: int) -> Response:
+    """A short answer in plain text (a bad request, a missing page), with the pages' headers."""
+    return PlainTextResponse(text, status, headers=HEADERS)
 
 
-def create_app(db: Path, name: str) -> Starlette:
-    """The app for the saved session ``name`` in the database at ``db``."""
+class Stores:
+    """One open database per worker thread (SQLite connections are not shared between threads), opened
+    on a thread's first request and closed when the server stops."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self._local = threading.local()
+        self._all: list[Store] = []
+        self._lock = threading.Lock()
+
+    def get(self) -> Store:
+        store: Store | None = getattr(self._local, "store", None)
+        if store is None:
+            store = open_store(self.db, create=False)
+            self._local.store = store
+            with self._lock:
+                self._all.append(store)
+        return store
+
+    def close(self) -> None:
+        with self._lock:
+            for store in self._all:
+                store.close()
+            self._all.clear()
+
+
+def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) -> Starlette:
+    """The app for the saved evening ``name`` in the database at ``db``. ``planner`` makes a replan's
+    plan (default: in another process, so this one keeps serving)."""
     from jinja2 import Environment, PackageLoader
 
-    with Store.open(db, create=False) as store:
-        secret = store.web_secret(name)
-        title = store.load(name).name
+    stores = Stores(db)
+    evening = evenings.load_evening(stores.get(), name)
+    this: EveningId = evening.id
+    title = evening.name
+    replan_with = planner or evenings.plan_in_subprocess
     templates = Environment(loader=PackageLoader("rotation.web", "templates"), autoescape=True)
-
-    def load() -> Session:
-        with Store.open(db, create=False) as store:
-            return store.load(name).session
-
-    def who(request: Request, given: str | None) -> Access | None:
-        tables = max(len(r.tables) for r in load().schedule.rounds)
-        return access(secret, given, tables)
 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
         html = templates.get_template(template).render(title=title, **values)
         return HTMLResponse(html, status, headers=HEADERS)
 
-    def link(path: str, key: str, **query: object) -> str:
-        return f"{path}?{urlencode({'k': key, **query})}"
+    def refused(reason: str = "This link is not valid for this page.") -> Response:
+        """A wrong, renewed or missing token, a link used for another table, or an evening deleted."""
+        return page("message.html", 403, heading="This link does not work", message=reason)
 
-    def same_site(request: Request) -> bool:
-        """A form posted from this server's own page (the browser's Origin, else its Referer)."""
-        host = request.headers.get("host", "")
-        origin = request.headers.get("origin") or request.headers.get("referer")
-        return origin is None or urlsplit(origin).netloc == host
+    def gone() -> Response:
+        return page(
+            "message.html",
+            410,
+            heading="This evening is no longer here",
+            message="The host deleted this evening or started another under its name. Ask the host for"
+            " the link printed on your table card.",
+        )
 
-    def failed(error: StoreError) -> Response:
-        return PlainTextResponse(f"The session database cannot be used: {error}", 503, headers=HEADERS)
+    async def call(work: Callable[[], Response]) -> Response:
+        """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
+        database that cannot be used the same way on every page."""
+
+        def guarded() -> Response:
+            try:
+                return work()
+            except RefusedError:
+                return refused("Ask the host for the link printed on your table card.")
+            except NoSuchSessionError:
+                return gone()
+            except StoreError as error:
+                return plain(f"The session database cannot be used: {error}", 503)
+
+        return await run_in_threadpool(guarded)
 
     # -- the table --------------------------------------------------------------------------------------
 
     def table_page(
-        session: Session, key: str, table: int, round_number: int, status: int = 200, **extra: Any
+        session: Any, key: str, table: int, round_number: int, status: int = 200, **extra: Any
     ) -> Response:
         view = views.table_view(session, round_number, table)
         following = round_number + 1
@@ -144,177 +203,160 @@ def create_app(db: Path, name: str) -> Starlette:
             **extra,
         )
 
-    def check_table(session: Session, table: int, round_number: int | None) -> int:
+    def table_round(session: Any, table: int, round_number: int | None) -> int:
         number = views.round_in_play(session, table) if round_number is None else round_number
         session.seating(number, table)
         return number
 
     async def table_get(request: Request) -> Response:
-        key = request.query_params.get("k", "")
-        table = request.path_params["table"]
-        try:
-            session = load()
-            grant = who(request, key)
-            if grant is None or not grant.may_write(table):
+        key, table = request.query_params.get("k", ""), request.path_params["table"]
+        asked = _int(request.query_params.get("r"))
+
+        def work() -> Response:
+            opened = evenings.open_evening(stores.get(), this, key)
+            if not opened.access.may_write(table):
                 return refused()
             try:
-                number = check_table(session, table, _int(request.query_params.get("r")))
+                number = table_round(opened.evening.session, table, asked)
             except SessionError as error:
-                return PlainTextResponse(f"Not found: {error}.", 404, headers=HEADERS)
-            return table_page(session, key, table, number)
-        except StoreError as error:
-            return failed(error)
+                return plain(f"Not found: {error}.", 404)
+            return table_page(opened.evening.session, key, table, number)
+
+        return await call(work)
 
     async def table_post(request: Request) -> Response:
         table, action = request.path_params["table"], request.path_params["action"]
         if action not in ("add", "undo"):
-            return PlainTextResponse("Not found.", 404, headers=HEADERS)
+            return plain("Not found.", 404)
         if not same_site(request):
             return refused("The form did not come from this server's page.")
-        form = await request.form()
-        key, typed = str(form.get("k", "")), str(form.get("deal", ""))
-        chosen = views.chosen_buttons({field: str(form.get(field, "")) for field in views.BUTTON_FIELDS})
+        form = await _form(request)
+        key, typed = form.get("k", ""), form.get("deal", "")
+        chosen = views.chosen_buttons({field: form.get(field, "") for field in views.BUTTON_FIELDS})
         if form.get("quick") == "pass":
             typed, chosen = "pass", {}
-        round_number, seen = _int(str(form.get("r", ""))), _int(str(form.get("seen", "")))
-        try:
-            session = load()
-            grant = who(request, key)
-            if grant is None or not grant.may_write(table):
-                return refused()
-            if round_number is None or seen is None:
-                return PlainTextResponse("Bad request: the form lacks its round or deal count.", 400)
+        round_number, seen = _int(form.get("r")), _int(form.get("seen"))
+        if round_number is None or seen is None:
+            return plain("Bad request: the form lacks its round or deal count.", 400)
+
+        def work() -> Response:
+            store = stores.get()
             try:
-                check_table(session, table, round_number)
-            except SessionError as error:
-                return PlainTextResponse(f"Not found: {error}.", 404, headers=HEADERS)
-            kept = {"typed": typed, "chosen": chosen}
-            try:
-                with Store.open(db, create=False) as store:
-                    if action == "add":
-                        deal = recording.parse_deal_argument(_deal_text(typed, chosen))
-                        store.change(
-                            name, lambda s: recording.add_deals(s, round_number, table, [deal], seen=seen)
-                        )
-                    else:
-                        store.change(name, lambda s: recording.undo_last(s, round_number, table, seen=seen))
-            except recording.MovedOnError as error:
-                return table_page(load(), key, table, round_number, 409, message=str(error), **kept)
-            except (SessionError, InvalidDealError, views.IncompleteButtonsError) as error:
-                return table_page(load(), key, table, round_number, 400, message=str(error), **kept)
-        except StoreError as error:
-            return failed(error)
-        return RedirectResponse(link(f"/t/{table}", key, r=round_number), 303, headers=HEADERS)
+                if action == "add":
+                    deal = _deal(typed, chosen)
+                    rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
+                else:
+                    rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
+            except (
+                SessionError,
+                InvalidDealError,
+                InvalidResultError,
+                views.IncompleteButtonsError,
+            ) as error:
+                opened = evenings.open_evening(store, this, key)
+                session = opened.evening.session
+                try:
+                    table_round(session, table, round_number)
+                except SessionError as missing:
+                    return plain(f"Not found: {missing}.", 404)
+                kept = {"typed": typed, "chosen": chosen}
+                if isinstance(error, MovedOnError):
+                    message = views.moved_on_message(session, error)
+                    return table_page(session, key, table, round_number, 409, message=message, **kept)
+                return table_page(session, key, table, round_number, 400, message=_said(error), **kept)
+            return RedirectResponse(link(f"/t/{table}", key, r=round_number), 303, headers=HEADERS)
+
+        return await call(work)
 
     # -- reading: standings and a player's evening ------------------------------------------------------
 
     async def standings(request: Request) -> Response:
         key = request.query_params.get("k", "")
-        try:
-            session = load()
-            if who(request, key) is None:
-                return refused()
-            view = views.standings_view(session)
-        except StoreError as error:
-            return failed(error)
-        return page("standings.html", view=view, key=key, refresh=True)
+
+        def work() -> Response:
+            opened = evenings.open_evening(stores.get(), this, key)
+            view = views.standings_view(opened.evening.session)
+            return page("standings.html", view=view, key=key, refresh=True)
+
+        return await call(work)
 
     async def player(request: Request) -> Response:
-        key = request.query_params.get("k", "")
-        position = request.path_params["position"]
-        try:
-            session = load()
-            if who(request, key) is None:
-                return refused()
+        key, position = request.query_params.get("k", ""), request.path_params["position"]
+
+        def work() -> Response:
+            session = evenings.open_evening(stores.get(), this, key).evening.session
             if not 0 <= position < len(session.schedule.players):
-                return PlainTextResponse("Not found: no such player.", 404, headers=HEADERS)
-            view = views.player_view(session, position)
-        except StoreError as error:
-            return failed(error)
-        return page("player.html", view=view, key=key)
+                return plain("Not found: no such player.", 404)
+            return page("player.html", view=views.player_view(session, position), key=key)
+
+        return await call(work)
 
     # -- the host ---------------------------------------------------------------------------------------
 
-    def host_page(session: Session, key: str, status: int = 200, **extra: Any) -> Response:
-        tables = max(len(r.tables) for r in session.schedule.rounds)
-        links = [("standings", link("/standings", token(secret, Role.VIEW)))] + [
-            (f"table {t}", link(f"/t/{t}", token(secret, Role.TABLE, t))) for t in range(1, tables + 1)
-        ]
-        return page("host.html", status, rubbers=views.host_view(session), key=key, links=links, **extra)
+    def host_page(key: str, status: int = 200, **extra: Any) -> Response:
+        """The host's page, read afresh (after a refused change, what the tables hold now)."""
+        opened = evenings.open_evening(stores.get(), this, key)
+        if opened.access.role is not Role.HOST:
+            return refused()
+        links = [(label, url) for label, url in opened.links() if label != "host"]
+        rubbers_now = views.host_view(opened.evening.session)
+        return page("host.html", status, rubbers=rubbers_now, key=key, links=links, **extra)
 
     async def host_get(request: Request) -> Response:
         key = request.query_params.get("k", "")
-        try:
-            session = load()
-            grant = who(request, key)
-            if grant is None or grant.role is not Role.HOST:
-                return refused()
-            return host_page(session, key)
-        except StoreError as error:
-            return failed(error)
+        return await call(lambda: host_page(key))
 
     async def host_post(request: Request) -> Response:
         action = request.path_params["action"]
-        if action == "replan":
-            return await host_replan(request)
-        if action not in ("fix", "delete"):
-            return PlainTextResponse("Not found.", 404, headers=HEADERS)
+        if action not in ("fix", "delete", "replan"):
+            return plain("Not found.", 404)
         if not same_site(request):
             return refused("The form did not come from this server's page.")
-        form = await request.form()
-        key = str(form.get("k", ""))
-        round_number, table = _int(str(form.get("r", ""))), _int(str(form.get("t", "")))
-        try:
-            grant = who(request, key)
-            if grant is None or grant.role is not Role.HOST:
-                return refused()
-            if round_number is None or table is None:
-                return PlainTextResponse("Bad request: the form lacks its round or table.", 400)
-            typed = str(form.get("deals", ""))
+        form = await _form(request)
+        key = form.get("k", "")
+        if action == "replan":
+            return await call(lambda: host_replan(key, form.get("players", "")))
+        round_number, table = _int(form.get("r")), _int(form.get("t"))
+        if round_number is None or table is None:
+            return plain("Bad request: the form lacks its round or table.", 400)
+        typed = form.get("deals", "")
+
+        def work() -> Response:
+            store = stores.get()
             try:
-                with Store.open(db, create=False) as store:
-                    if action == "delete":
-                        store.change(name, lambda s: recording.delete_rubber(s, round_number, table))
-                    else:
-                        deals = tuple(
-                            recording.parse_deal_argument(line) for line in typed.splitlines() if line.strip()
-                        )
-                        if not deals:
-                            raise SessionError("give the rubber's deals, one a line (or delete it)")
-                        record = RubberRecord(round_number, table, deals=deals)
-                        store.change(name, lambda s: (round_number, table, record))
-            except (SessionError, InvalidDealError) as error:
+                if action == "delete":
+                    rubbers.delete_rubber(store, this, round_number, table, key=key)
+                else:
+                    deals = tuple(rubbers.parse_deal(line) for line in typed.splitlines() if line.strip())
+                    if not deals:
+                        raise SessionError("give the rubber's deals, one a line (or delete it)")
+                    rubbers.record_rubber(
+                        store, this, round_number, table, deals=deals, replace=True, key=key
+                    )
+            except (SessionError, InvalidDealError, InvalidResultError) as error:
                 where = f"Round {round_number}, table {table}: "
                 return host_page(
-                    load(), key, 400, message=where + str(error), typed=typed, at=(round_number, table)
+                    key, 400, message=where + _said(error), typed=typed, at=(round_number, table)
                 )
-        except StoreError as error:
-            return failed(error)
-        return RedirectResponse(link("/host", key), 303, headers=HEADERS)
+            return RedirectResponse(link("/host", key), 303, headers=HEADERS)
 
-    async def host_replan(request: Request) -> Response:
+        return await call(work)
+
+    def host_replan(key: str, typed: str) -> Response:
         """Someone came or went: plan the rounds not yet played again for the players named now."""
-        from rotation.web.replan import replan
-
-        if not same_site(request):
-            return refused("The form did not come from this server's page.")
-        form = await request.form()
-        key, typed = str(form.get("k", "")), str(form.get("players", ""))
         try:
-            grant = who(request, key)
-            if grant is None or grant.role is not Role.HOST:
-                return refused()
-            try:
-                with Store.open(db, create=False) as store:
-                    store.replan(name, lambda s: replan(s, typed.splitlines()))
-            except SessionError as error:
-                return host_page(load(), key, 400, message=f"Not replanned: {error}", players=typed)
-        except StoreError as error:
-            return failed(error)
+            evenings.replan_evening(stores.get(), this, typed.splitlines(), key=key, planner=replan_with)
+        except (SessionError, PlanError) as error:
+            return host_page(key, 400, message=f"Not replanned: {_said(error)}", players=typed)
         return RedirectResponse(link("/host", key), 303, headers=HEADERS)
 
     async def home(request: Request) -> Response:
         return refused("Use a link the host printed (chicago serve).")
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        status = error.status_code if isinstance(error, HTTPException) else 500
+        words = {404: "Not found.", 405: "Method not allowed."}.get(status, "Bad request.")
+        return plain(words if status != 500 else "Something went wrong on the server.", status)
 
     app = Starlette(
         routes=[
@@ -325,25 +367,62 @@ def create_app(db: Path, name: str) -> Starlette:
             Route("/p/{position:int}", player),
             Route("/host", host_get),
             Route("/host/{action:str}", host_post, methods=["POST"]),
-        ]
+        ],
+        exception_handlers={HTTPException: http_error, Exception: http_error},
+        lifespan=lambda app: _closing(stores),
     )
     app.add_middleware(BodyLimit)
     return app
 
 
-def _deal_text(typed: str, chosen: dict[str, str]) -> str:
+@asynccontextmanager
+async def _closing(stores: Stores) -> AsyncIterator[None]:
+    """The server's lifetime: the worker threads' databases are closed when it stops."""
+    try:
+        yield
+    finally:
+        stores.close()
+
+
+def link(path: str, key: str, **query: object) -> str:
+    return f"{path}?{urlencode({'k': key, **query})}"
+
+
+def same_site(request: Request) -> bool:
+    """A form posted from this server's own page (the browser's Origin, else its Referer)."""
+    host = request.headers.get("host", "")
+    origin = request.headers.get("origin") or request.headers.get("referer")
+    return origin is None or urlsplit(origin).netloc == host
+
+
+async def _form(request: Request) -> Mapping[str, str]:
+    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty)."""
+    form = await request.form(max_files=0, max_fields=50)
+    return {key: value[:MAX_FIELD] if isinstance(value, str) else "" for key, value in form.items()}
+
+
+def _deal(typed: str, chosen: Mapping[str, str]) -> Any:
     """The deal to record: the Deal box when anything is typed in it (it wins over the buttons), else the
-    text the buttons make; IncompleteButtonsError when neither gives a deal."""
+    deal the buttons make; IncompleteButtonsError when neither gives a deal."""
     if typed.strip():
-        return typed
-    text = views.deal_from_buttons(chosen)
-    if not text:
+        return rubbers.parse_deal(typed)
+    deal = views.deal_from_buttons(chosen)
+    if deal is None:
         raise views.IncompleteButtonsError("no deal given: choose its buttons or type it in the Deal box")
-    return text
+    return deal
+
+
+def _said(error: Exception) -> str:
+    """A refused change in the page's words: the fact, and for a finished rubber who can change it."""
+    from rotation.services.errors import AlreadyRecordedError
+
+    if isinstance(error, AlreadyRecordedError):
+        return f"{error}: the host can fix it on the host page"
+    return str(error)
 
 
 def _int(text: str | None) -> int | None:
-    """A whole number from a form or query, else None."""
-    if text is None or not text.strip().isdigit() or len(text) > 6:
+    """A whole number from a form or query (ASCII digits, at most six), else None."""
+    if text is None or not text.isascii() or not text.strip().isdigit() or len(text) > 6:
         return None
     return int(text)

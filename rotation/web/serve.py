@@ -9,9 +9,6 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
-from rotation.io.store import Store
-from rotation.web.tokens import Role, token
-
 DEFAULT_PORT = 8013
 
 
@@ -39,20 +36,6 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
-
-
-def links(db: Path, name: str, base: str, *, renew: bool = False) -> list[tuple[str, str]]:
-    """``(label, URL)`` for the host, the standings (read only) and each table."""
-    with Store.open(db, create=False) as store:
-        secret = store.web_secret(name, renew=renew)
-        session = store.load(name).session
-    tables = max(len(r.tables) for r in session.schedule.rounds)
-    out = [
-        ("host", f"{base}/host?k={token(secret, Role.HOST)}"),
-        ("standings", f"{base}/standings?k={token(secret, Role.VIEW)}"),
-    ]
-    out.extend((f"table {t}", f"{base}/t/{t}?k={token(secret, Role.TABLE, t)}") for t in range(1, tables + 1))
-    return out
 
 
 def qr_text(url: str) -> str:

@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 
 from rotation.model import Player
 from rotation.render.cards import rank_text, rubber_result
-from rotation.results.recording import deal_text, vulnerability_words
+from rotation.render.recorded import deal_text, vulnerability_words
 from rotation.results.session import RubberRecord, Session, SessionError, tally
 from rotation.results.units import tally_unit
+from rotation.services.errors import MovedOnError
+from scoring.contract import Contract, Doubling, Result, Strain
+from scoring.deal import Honors, RecordedDeal
 from scoring.rubber import Line, RubberScore, next_deal
 from scoring.rules import Method
 from scoring.seat import Seat, Side
@@ -382,21 +385,25 @@ def chosen_buttons(form: Mapping[str, str]) -> dict[str, str]:
     return {key: form[key] for key in BUTTON_FIELDS if key in form and form[key] in known[key]}
 
 
-def deal_from_buttons(chosen: Mapping[str, str]) -> str:
-    """The deal as `chicago record` takes it (``3NTX N -2``, ``6S W = honors EW 100``) from the buttons;
-    empty when no button of the contract is chosen; IncompleteButtonsError naming what is missing."""
+def deal_from_buttons(chosen: Mapping[str, str]) -> RecordedDeal | None:
+    """The deal the buttons say (``3NTX N -2``, ``6S W = honors EW 100``), built as a value: None when no
+    button of the contract is chosen; IncompleteButtonsError naming what is missing; InvalidDealError
+    (or InvalidResultError) for a deal that cannot be, such as 7NT +1."""
     if not any(chosen.get(key) for key in _NEEDED):
-        return ""
+        return None
     missing = [words for key, words in _NEEDED.items() if not chosen.get(key)]
     if missing:
         listed = ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "") + missing[-1]
         raise IncompleteButtonsError(
             f"the deal's buttons are not complete: choose {listed}, or type the deal"
         )
-    contract = chosen["level"] + chosen["strain"] + chosen.get("doubled", "")
-    text = f"{contract} {chosen['declarer']} {chosen['result']}"
+    contract = Contract(
+        int(chosen["level"]), Strain.parse(chosen["strain"]), Doubling(chosen.get("doubled", ""))
+    )
+    outcome = 0 if chosen["result"] == "=" else int(chosen["result"])
+    result = Result.from_outcome(contract, Seat.parse(chosen["declarer"]), outcome)
     honors = chosen.get("honors", "")
-    return f"{text} honors {honors}" if honors else text
+    return RecordedDeal(result, Honors.parse(honors) if honors else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,3 +441,21 @@ def impossible_results() -> dict[str, tuple[str, ...]]:
         + tuple(f"-{k}" for k in range(int(level) + 7, 14))
         for level in LEVELS
     }
+
+
+def moved_on_message(session: Session, error: MovedOnError) -> str:
+    """What the second phone at a table is told when the other entered or took back a deal first."""
+    current = error.current
+    before = current.deals or () if current is not None else ()
+    if len(before) < error.seen:
+        return f"A deal was taken back at this table: {len(before)} entered now; check and add again"
+    number = sum(1 for deal in before if not deal.passed_out)
+    last = before[-1]
+    said = (
+        f"Another phone entered a passed-out deal (deal {number + 1} is redealt)"
+        if last.passed_out
+        else f"Another phone entered deal {number}: {deal_text(last)}"
+    )
+    if current is not None and session.is_complete(current):
+        return f"{said}; the rubber is complete"
+    return f"{said}; press Add deal again to add yours as deal {number + 1}"

@@ -136,10 +136,11 @@ def saved_evening(runner: CliRunner, tmp_path: Path) -> dict[str, str]:
 
 def served_links(tmp_path: Path, base: str) -> dict[int, str]:
     """The tables' links exactly as `chicago serve` prints them."""
-    from rotation.web.serve import links
+    from rotation.services.database import open_store
+    from rotation.services.evenings import live_links
 
-    found = links(tmp_path / "club.db", "club", base)
-    return {int(label.split()[1]): url for label, url in found if label.startswith("table ")}
+    with open_store(tmp_path / "club.db", create=False) as store:
+        return live_links(store, "club", base).tables()
 
 
 def test_cli_cards_live_puts_each_tables_link_on_its_card(runner: CliRunner, tmp_path: Path) -> None:

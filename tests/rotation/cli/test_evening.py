@@ -133,7 +133,7 @@ def test_re_recording_needs_replace(runner: CliRunner, db: Path) -> None:
     save_bulletin_evening(runner)
     ok(runner, "record", "bulletin", "-r", "1", "--net", "E-W +3")
     message = refused(runner, "record", "bulletin", "-r", "1", "--net", "N-S +3")
-    assert "already recorded: use --replace" in message
+    assert "round 1, table 1 is already recorded as a net (E-W +3): use --replace" in message
     result = ok(runner, "record", "bulletin", "-r", "1", "--net", "N-S +3", "--replace")
     assert "(was E-W +3)" in result.output
     assert tally_lines(result.output)["Ann"] == 3

@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import rotation.io.store as store_module
+import rotation.io.database as store_module
 from rotation.cli import app
+from rotation.cli.words import renamed_text
 from rotation.cut import Order
-from rotation.io.formats import movement_from_data, movement_to_data
-from rotation.io.store import (
+from rotation.io.database import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     DiskFullError,
@@ -26,12 +26,12 @@ from rotation.io.store import (
     NoDatabaseError,
     NotOurDatabaseError,
     ReadOnlyError,
-    Renamed,
-    Store,
     StoreError,
     resolve_path,
     storage_error,
 )
+from rotation.io.formats import movement_from_data, movement_to_data
+from rotation.io.store import Renamed, Store
 from rotation.model import Movement, Round, Schedule, Table
 from rotation.plan import PlanRequest, plan
 from rotation.results.recording import parse_deal_argument
@@ -188,7 +188,7 @@ def test_an_older_database_is_migrated_forward(tmp_path: Path, monkeypatch: pyte
     with Store.open(path) as store:
         store.save("x", date(2024, 1, 1), five())
         store.record("x", net(1, "E-W +3"))
-    import rotation.io.store as module
+    import rotation.io.database as module
 
     step = ("ALTER TABLE sessions ADD COLUMN venue TEXT",)
     monkeypatch.setattr(module, "MIGRATIONS", (*module.MIGRATIONS, step))
@@ -271,7 +271,7 @@ def test_record_checks_before_it_writes(tmp_path: Path) -> None:
                 store.record("x", bad, replace=replace)
         assert store.load("x").session.results == (net(1, "E-W +3"),)
         done = store.record("x", net(1, "N-S +1"), replace=True)
-        assert done.previous == net(1, "E-W +3") and done.record == net(1, "N-S +1")
+        assert done.session.results == (net(1, "N-S +1"),) == store.load("x").session.results
 
 
 def test_rename_keeps_one_player_row(tmp_path: Path) -> None:
@@ -280,7 +280,7 @@ def test_rename_keeps_one_player_row(tmp_path: Path) -> None:
     with Store.open(tmp_path / "rename.db") as store:
         store.save("x", date(2024, 1, 1), five())
         assert store.rename_player("ann", "ANN") == Renamed("Ann", "ANN", 1, merged=False)
-        assert str(Renamed("Ann", "ANN", 1, merged=False)) == "Renamed Ann to ANN in 1 session."
+        assert renamed_text(Renamed("Ann", "ANN", 1, merged=False)) == "Renamed Ann to ANN in 1 session."
         with pytest.raises(StoreError, match="Helen is already a player"):
             store.rename_player("ANN", "helen")
         with pytest.raises(StoreError, match="both played in x"):
@@ -465,7 +465,7 @@ def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
 def test_a_version_1_database_gains_web_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Schema 2 adds the key of `chicago serve`'s links: a file written at version 1 is upgraded in place,
     its results kept; the secret is made once, kept, and renewed only when asked."""
-    import rotation.io.store as module
+    import rotation.io.database as module
 
     path = tmp_path / "v1.db"
     with monkeypatch.context() as old:
@@ -486,17 +486,28 @@ def test_a_version_1_database_gains_web_secrets(tmp_path: Path, monkeypatch: pyt
 def test_a_replan_keeps_what_was_played(tmp_path: Path) -> None:
     """A new plan must seat the kept rounds as before, keep the score sheet's players in place and leave no
     result outside the kept rounds; otherwise nothing changes."""
+    from rotation.plan import Kept, Plan, PlanRequest
+    from rotation.services.evenings import SaveAs, plan_evening
+
+    def replace(store: Store, new: Schedule, kept: int) -> object:
+        old = store.load("x")
+        request = PlanRequest(old.session.schedule.players, keep=Kept(old.session.schedule, kept))
+        save = SaveAs("x", old.played_on, old.session.rules)
+        return plan_evening(
+            request, store=store, save=save, replacing="x", planner=lambda _: Plan(new, "test")
+        )
+
     with Store.open(tmp_path / "x.db") as store:
         store.save("x", date(2024, 1, 1), five())
         store.record("x", net(1, "E-W +3"))
         old = store.load("x").session.schedule
         turned = Schedule(old.players, Movement(5, tuple(reversed(old.movement.rounds))))
-        with pytest.raises(StoreError, match="keep the first 1 rounds"):
-            store.replan("x", lambda s: (turned, 1))
+        with pytest.raises(SessionError, match="keep the first 1 rounds"):
+            replace(store, turned, 1)
         with pytest.raises(SessionError, match="round 1, table 1 has a result already"):
-            store.replan("x", lambda s: (old, 0))
+            replace(store, old, 0)
         renamed = Schedule(("Zed", *old.players[1:]), old.movement)
-        with pytest.raises(StoreError, match="score sheet's players"):
-            store.replan("x", lambda s: (renamed, 1))
+        with pytest.raises(SessionError, match="score sheet's players"):
+            replace(store, renamed, 1)
         assert store.load("x").session.schedule == old
-        assert store.replan("x", lambda s: (old, 1)).session.schedule == old
+        assert replace(store, old, 1).saved.session.schedule == old  # type: ignore[attr-defined]

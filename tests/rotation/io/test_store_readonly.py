@@ -20,15 +20,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import rotation.io.store as store_module
+import rotation.io.database as store_module
 from rotation.cli import app
-from rotation.io.store import (
+from rotation.io.database import (
     SCHEMA_VERSION,
     NewerSchemaError,
     ReadOnlyError,
-    Store,
     storage_error,
 )
+from rotation.io.store import Store
 from rotation.results.session import RubberRecord
 from scoring.tally import RecordedNet
 from tests.rotation.io.test_store import five

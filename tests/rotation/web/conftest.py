@@ -19,12 +19,15 @@ class Evening:
     def __init__(self, db: Path, name: str) -> None:
         from starlette.testclient import TestClient
 
+        from rotation.plan import plan
+        from rotation.services.database import open_store
+        from rotation.services.evenings import live_links
         from rotation.web.app import create_app
-        from rotation.web.serve import links
 
         self.db, self.name = db, name
-        self.links = dict(links(db, name, "http://testserver"))
-        self.client = TestClient(create_app(db, name))
+        with open_store(db, create=False) as store:
+            self.links = dict(live_links(store, name, "http://testserver").links)
+        self.client = TestClient(create_app(db, name, planner=plan))
 
     def key(self, label: str) -> str:
         return parse_qs(urlsplit(self.links[label]).query)["k"][0]

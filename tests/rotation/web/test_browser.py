@@ -35,8 +35,11 @@ def served(db: Path) -> Iterator[dict[str, str]]:
     """The bulletin's five players saved as ``ev`` and served by uvicorn in a thread on a free port."""
     import uvicorn
 
+    from rotation.plan import plan
+    from rotation.services.database import open_store
+    from rotation.services.evenings import live_links
     from rotation.web.app import create_app
-    from rotation.web.serve import bind, links
+    from rotation.web.serve import bind
 
     runner = CliRunner()
     result = runner.invoke(
@@ -45,7 +48,7 @@ def served(db: Path) -> Iterator[dict[str, str]]:
     assert result.exit_code == 0, result.output
     sock = bind("127.0.0.1", 0)
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(create_app(db, "ev"), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(db, "ev", planner=plan), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -53,7 +56,8 @@ def served(db: Path) -> Iterator[dict[str, str]]:
         time.sleep(0.05)
     assert server.started
     try:
-        yield dict(links(db, "ev", base))
+        with open_store(db, create=False) as store:
+            yield dict(live_links(store, "ev", base).links)
     finally:
         server.should_exit = True
         thread.join(10)

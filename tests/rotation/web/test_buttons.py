@@ -11,6 +11,7 @@ import pytest
 
 from rotation.results.recording import parse_deal_argument
 from rotation.web.views import IncompleteButtonsError, chosen_buttons, deal_from_buttons
+from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 from tests.rotation.web.conftest import Evening
 from tests.rotation.web.test_pages import cli, text
@@ -44,10 +45,10 @@ def recorded(evening: Evening) -> list[Any]:
         ({"doubled": "", "honors": ""}, ""),
     ],
 )
-def test_the_buttons_make_the_command_lines_text(buttons: dict[str, str], expected: str) -> None:
-    assert deal_from_buttons(chosen_buttons(buttons)) == expected
-    if expected:
-        parse_deal_argument(expected)
+def test_the_buttons_make_the_command_lines_deal(buttons: dict[str, str], expected: str) -> None:
+    """The buttons build the deal the same text typed would (no text is made and read back)."""
+    made = deal_from_buttons(chosen_buttons(buttons))
+    assert made == (parse_deal_argument(expected) if expected else None)
 
 
 def test_unknown_button_values_are_dropped() -> None:
@@ -82,9 +83,12 @@ def test_incomplete_buttons_say_what_is_missing_and_keep_the_choice(evening: Eve
 def test_a_deal_the_rules_refuse_gets_the_command_lines_message(evening: Evening) -> None:
     with pytest.raises(InvalidDealError) as caught:
         parse_deal_argument("7S N +1")
+    with pytest.raises(InvalidResultError) as built:
+        deal_from_buttons({"level": "7", "strain": "S", "declarer": "N", "result": "+1"})
+    assert str(caught.value).endswith(str(built.value))
     page = press(evening, level="7", strain="S", declarer="N", result="+1")
     assert page.status_code == 400
-    assert str(caught.value) in text(page.text)
+    assert str(built.value) in text(page.text)
     assert checked(page.text)["result"] == "+1" and checked(page.text)["level"] == "7"
     assert recorded(evening) == []
 

@@ -114,12 +114,14 @@ def test_undo_on_the_phone(evening: Evening) -> None:
 
 
 def test_wrong_or_missing_tokens_are_refused(evening: Evening) -> None:
-    """A plain 403 for a wrong or missing token, a read-only link writing, a table link on the host page."""
+    """A 403 page that says what to do, for a wrong or missing token, a read-only link writing, a table
+    link on the host page."""
     client = evening.client
     for path in ("/t/1", "/standings", "/p/0", "/host", "/"):
         for query in ("", "?k=", "?k=0123456789abcdef0123456789abcdef"):
             refusal = client.get(path + query)
-            assert refusal.status_code == 403 and refusal.text.startswith("Forbidden."), path + query
+            assert refusal.status_code == 403, path + query
+            assert "This link does not work" in refusal.text and "host" in refusal.text, path + query
     view = evening.key("standings")
     assert client.get(f"/t/1?k={view}").status_code == 403
     assert evening.add(1, "2S E +1", seen=0, key=view).status_code == 403

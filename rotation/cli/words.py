@@ -1,0 +1,37 @@
+"""How the command line words the typed errors and results of the services: the facts they carry, and
+the option that gets the host past them (the live page words the same facts its own way)."""
+
+from __future__ import annotations
+
+from rotation.services import errors
+from rotation.services.season import Renamed
+
+
+def session_message(error: Exception) -> str:
+    """A recording or planning error as one line, with the option to use next."""
+    if isinstance(error, errors.TableNeededError):
+        listing = "; ".join(f"{t}: {', '.join(names)}" for t, names in enumerate(error.tables, 1))
+        return f"round {error.round} has {len(error.tables)} tables: give --table ({listing})"
+    if isinstance(error, errors.AlreadyRecordedError):
+        if error.previous.net is not None:
+            return f"{error}: use --replace to change it"
+        return f"{error}: use --replace to change it (or --undo to take back its last deal)"
+    if isinstance(error, errors.RecordedAsNetError):
+        return f"{error}: use --delete"
+    if isinstance(error, errors.ResultBeyondKeptError):
+        return f"{error}: finish the round or delete it first"
+    if isinstance(error, errors.ChangedMeanwhileError):
+        return f"{error}; nothing was saved: plan again"
+    return str(error)
+
+
+def sessions_phrase(count: int) -> str:
+    """``1 session``, ``3 sessions``."""
+    return f"{count} session{'s' if count != 1 else ''}"
+
+
+def renamed_text(renamed: Renamed) -> str:
+    """``Renamed Ann to Anne in 3 sessions.`` or ``Merged Ann into Anne: 2 sessions moved.``"""
+    if renamed.merged:
+        return f"Merged {renamed.old} into {renamed.new}: {sessions_phrase(renamed.sessions)} moved."
+    return f"Renamed {renamed.old} to {renamed.new} in {sessions_phrase(renamed.sessions)}."

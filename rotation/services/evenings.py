@@ -1,0 +1,292 @@
+"""The evening's use cases: plan it (and save it), replan the rounds to come when someone comes or goes,
+open it for a live page, hand out its links, and load, list, import, export or delete saved evenings.
+
+Planning holds no lock: the plan is made from a snapshot read in one transaction, and written in a
+second, short one that first checks that nothing it was made from changed meanwhile
+(`ChangedMeanwhileError`), so a replan never freezes the phones recording at the tables.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from rotation.io.formats import session_to_data
+from rotation.io.store import Evening, SessionSummary, Store, StoredSession
+from rotation.names import name_key
+from rotation.plan import Away, Kept, Method, Plan, PlanRequest, parse_avoid, parse_away
+from rotation.results import recording
+from rotation.results.session import Session
+from rotation.services.access import Access, RefusedError, Role, access, check_access, token
+from scoring.rules import ScoringRules
+
+if TYPE_CHECKING:
+    from rotation.solver import Progress
+
+__all__ = [
+    "Away",
+    "Kept",
+    "KeptEvening",
+    "LiveLinks",
+    "Method",
+    "Opened",
+    "Plan",
+    "PlanRequest",
+    "Planned",
+    "SameEveningError",
+    "SaveAs",
+    "delete_evening",
+    "export_evening",
+    "import_evening",
+    "kept_from_evening",
+    "list_evenings",
+    "live_links",
+    "load_evening",
+    "open_evening",
+    "parse_avoid",
+    "parse_away",
+    "plan_evening",
+    "replan_evening",
+]
+
+Planner = Callable[[PlanRequest], Plan]
+"""How a plan is made: `rotation.plan.plan` here; the live page runs it in another process."""
+
+REPLAN_TIME_LIMIT = 600.0
+"""The live page's replan: a cap in seconds that the planner's counted work never reaches."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveAs:
+    """Keep a new plan as an evening: its name, date and scoring."""
+
+    name: str
+    played_on: date
+    rules: ScoringRules
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A plan and, when it was kept, the evening as stored (``replaced``: an evening's plan replaced in
+    place, its first ``kept`` rounds and every result kept)."""
+
+    plan: Plan
+    saved: StoredSession | None = None
+    replaced: bool = False
+    kept: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KeptEvening:
+    """A saved evening's plan as a replan keeps it: the rounds already played, and the evening's name."""
+
+    kept: Kept
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """An evening as a live page shows it, what the page's link allows there, and the evening's key (a
+    host's page hands out the other links)."""
+
+    evening: StoredSession
+    access: Access
+    secret: str = field(repr=False)
+
+    def links(self, base: str = "") -> tuple[tuple[str, str], ...]:
+        """The evening's links at ``base`` (only the host's page shows them)."""
+        return _links(self.evening, self.secret, base)
+
+
+class SameEveningError(ValueError):
+    """The evening imported is already saved (same date, players, seating and results) as ``twin``."""
+
+    def __init__(self, twin: str, played_on: date) -> None:
+        super().__init__(f"the evening already saved as {twin!r} ({played_on.isoformat()})")
+        self.twin, self.played_on = twin, played_on
+
+
+def plan_evening(
+    request: PlanRequest,
+    *,
+    store: Store | None = None,
+    save: SaveAs | None = None,
+    replacing: Evening | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    planner: Planner | None = None,
+) -> Planned:
+    """Plan an evening; with ``save``, keep it in ``store`` as a new evening, or, with ``replacing`` (the
+    evening ``request.keep`` was read from), as that evening's new plan, every result kept. The plan
+    saved is the plan a preview of the same request shows: the planner is deterministic."""
+    from rotation.plan import plan
+
+    made = plan(request, on_progress) if planner is None else planner(request)
+    if save is None:
+        return Planned(made)
+    assert store is not None, "saving needs a store"
+    if replacing is not None and request.keep is not None:
+        return _replace_plan(store, replacing, request.keep, made)
+    return Planned(made, store.save(save.name, save.played_on, Session(made.schedule, save.rules)))
+
+
+def kept_from_evening(store: Store, evening: Evening, rounds: int | None = None) -> KeptEvening:
+    """A saved evening's plan for `--keep`: its first ``rounds`` (default: every round fully recorded)."""
+    stored = store.load(evening)
+    played = stored.session.rounds_played() if rounds is None else rounds
+    return KeptEvening(Kept(stored.session.schedule, played), stored.name)
+
+
+def replan_evening(
+    store: Store,
+    evening: Evening,
+    names: Sequence[str],
+    *,
+    key: str | None = None,
+    planner: Planner | None = None,
+) -> Planned:
+    """Someone came or went: plan the rounds not yet played again for ``names`` (the players here now),
+    keeping every round fully recorded and every result. The plan is made outside any transaction."""
+    from rotation.cut import Order
+
+    with store.reading() as tx:
+        stored = tx.load(evening)
+        check_access(tx, stored, key, None)
+    session = stored.session
+    played = session.rounds_played()
+    wanted = tuple(name for name in (n.strip() for n in names) if name)
+    request = PlanRequest(
+        wanted,
+        Order.GIVEN,
+        rounds=max(len(session.schedule.rounds), played + 1),
+        method=Method.BALANCED,
+        keep=Kept(session.schedule, played),
+        time_limit=REPLAN_TIME_LIMIT,
+    )
+    save = SaveAs(stored.name, stored.played_on, session.rules)
+    return plan_evening(request, store=store, save=save, replacing=stored.id, planner=planner)
+
+
+def _replace_plan(store: Store, evening: Evening, kept: Kept, made: Plan) -> Planned:
+    """Write a new plan for the evening in one short transaction, after checking that the plan it was
+    made from is still the stored one and that no result lies past the rounds it keeps."""
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        recording.kept_plan(stored.session, kept.schedule, kept.rounds, made.schedule)
+        saved = tx.replace_schedule(stored, made.schedule)
+    return Planned(made, saved, replaced=True, kept=kept.rounds)
+
+
+def open_evening(store: Store, evening: Evening, key: str | None) -> Opened:
+    """The evening a live page shows, read in one transaction with the key its link's token is checked
+    against: RefusedError for a token that is wrong, renewed or missing; NoSuchSessionError when the
+    evening was deleted (even if another was saved under its name since)."""
+    with store.reading() as tx:
+        stored = tx.load(evening)
+        secret = tx.web_secret(stored)
+    tables = max(len(r.tables) for r in stored.session.schedule.rounds)
+    grant = access(secret, key, tables) if secret is not None else None
+    if grant is None or secret is None:
+        raise RefusedError("this link is not valid for this evening")
+    return Opened(stored, grant, secret)
+
+
+@dataclass(frozen=True, slots=True)
+class LiveLinks:
+    """The live page's links of one evening: ``(label, URL)`` for the host, the standings, each table."""
+
+    evening: StoredSession
+    links: tuple[tuple[str, str], ...]
+
+    def tables(self) -> dict[int, str]:
+        """Each table's link by its number."""
+        return {int(label.split()[1]): url for label, url in self.links if label.startswith("table ")}
+
+
+def live_links(store: Store, evening: Evening, base: str, *, renew: bool = False) -> LiveLinks:
+    """Every link of the evening's live page at ``base`` (``http://host:port``), its key made on first use
+    (``renew``: a new key, so every link handed out before stops working)."""
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        secret = tx.web_secret(stored, renew=renew) or tx.web_secret(stored, renew=True)
+    assert secret is not None
+    return LiveLinks(stored, _links(stored, secret, base))
+
+
+def _links(stored: StoredSession, secret: str, base: str) -> tuple[tuple[str, str], ...]:
+    tables = max(len(r.tables) for r in stored.session.schedule.rounds)
+    links = [
+        ("host", f"{base}/host?k={token(secret, Role.HOST)}"),
+        ("standings", f"{base}/standings?k={token(secret, Role.VIEW)}"),
+    ]
+    links.extend(
+        (f"table {t}", f"{base}/t/{t}?k={token(secret, Role.TABLE, t)}") for t in range(1, tables + 1)
+    )
+    return tuple(links)
+
+
+_EXECUTOR: Any = None
+_EXECUTOR_LOCK = threading.Lock()
+
+
+def plan_in_subprocess(request: PlanRequest) -> Plan:
+    """Plan in a separate process (one plan at a time), so that a server planning for its host keeps its
+    own CPU and interpreter for the pages it serves meanwhile. The same request gives the same plan as in
+    this process: the planner is deterministic."""
+    global _EXECUTOR
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    with _EXECUTOR_LOCK:
+        if _EXECUTOR is None:
+            _EXECUTOR = ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"))
+        executor = _EXECUTOR
+    from rotation.plan import plan
+
+    made: Plan = executor.submit(plan, request).result()
+    return made
+
+
+def load_evening(store: Store, evening: Evening) -> StoredSession:
+    """A saved evening (NoSuchSessionError, with the names saved last, when there is none)."""
+    return store.load(evening)
+
+
+def list_evenings(store: Store) -> list[SessionSummary]:
+    """Every saved evening, oldest first."""
+    return store.sessions()
+
+
+def delete_evening(store: Store, evening: Evening) -> StoredSession:
+    """Remove an evening and its results; its live page's links stop working at once."""
+    return store.delete(evening)
+
+
+def export_evening(store: Store, evening: Evening) -> dict[str, Any]:
+    """A saved evening as a session file's JSON, with its name and date."""
+    stored = store.load(evening)
+    return session_to_data(stored.session, {"name": stored.name, "date": stored.played_on.isoformat()})
+
+
+def import_evening(
+    store: Store, session: Session, name: str, played_on: date, *, again: bool = False
+) -> StoredSession:
+    """Save a session read from a file, results and all. SameEveningError when the same evening (date,
+    players, seating, results) is saved already, whose rubbers would count twice in the season, unless
+    ``again`` says it is another evening."""
+    with store.writing() as tx:
+        twin = next((s for s in tx.season(played_on, played_on) if _same_evening(s.session, session)), None)
+        if twin is not None and not again:
+            raise SameEveningError(twin.name, played_on)
+        return tx.save(name, played_on, session)
+
+
+def _same_evening(one: Session, other: Session) -> bool:
+    """The same players (names compared as the store compares them), seating and results."""
+    return (
+        [name_key(p) for p in one.schedule.players] == [name_key(p) for p in other.schedule.players]
+        and one.schedule.movement.rounds == other.schedule.movement.rounds
+        and sorted(one.results, key=repr) == sorted(other.results, key=repr)
+    )

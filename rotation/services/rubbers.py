@@ -1,0 +1,119 @@
+"""Recording rubbers: add a deal as played, take the last one back, record or replace a rubber whole, delete
+one. Each is one write transaction: the evening is loaded as stored, the change is checked and scored once
+(`rotation.results.recording`), and written before the lock is let go, so two phones at one table never
+add a deal twice or lose one.
+
+A live page's link passes its token as ``key``: it is checked against the evening's key in the same
+transaction (a table link writes only its own table; the host link any). The command line passes none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rotation.io.store import Evening, Store, StoredSession, Transaction
+from rotation.results import recording
+from rotation.results.recording import Edit
+from rotation.results.recording import parse_deal_argument as parse_deal
+from rotation.results.session import RubberRecord
+from rotation.services.access import check_access
+from scoring.deal import RecordedDeal
+from scoring.tally import RecordedNet
+
+__all__ = [
+    "RubberChange",
+    "add_deals",
+    "delete_rubber",
+    "parse_deal",
+    "record_rubber",
+    "undo_deal",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RubberChange:
+    """What a recording service did: the evening afterwards and the change to its one rubber."""
+
+    evening: StoredSession
+    edit: Edit
+
+
+def add_deals(
+    store: Store,
+    evening: Evening,
+    round_number: int,
+    table: int | None,
+    deals: Sequence[RecordedDeal],
+    *,
+    seen: int | None = None,
+    key: str | None = None,
+) -> RubberChange:
+    """Deals played at a table, after those already entered (the first start the rubber). ``seen``: the
+    deals the page showed, which must still be what is stored (else MovedOnError, nothing stored)."""
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        number = recording.resolve_table(stored.session, round_number, table)
+        check_access(tx, stored, key, number)
+        edit = recording.add_deals(stored.session, round_number, number, deals, seen=seen)
+        return _write(tx, stored, edit)
+
+
+def undo_deal(
+    store: Store,
+    evening: Evening,
+    round_number: int,
+    table: int | None,
+    *,
+    seen: int | None = None,
+    key: str | None = None,
+) -> RubberChange:
+    """Take back the last deal entered at a table (a pass included); the rubber goes when none is left."""
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        number = recording.resolve_table(stored.session, round_number, table)
+        check_access(tx, stored, key, number)
+        edit = recording.undo_last(stored.session, round_number, number, seen=seen)
+        return _write(tx, stored, edit)
+
+
+def record_rubber(
+    store: Store,
+    evening: Evening,
+    round_number: int,
+    table: int | None,
+    *,
+    deals: Sequence[RecordedDeal] | None = None,
+    net: RecordedNet | None = None,
+    replace: bool = False,
+    key: str | None = None,
+) -> RubberChange:
+    """A rubber recorded whole, by its deals or its net (``replace``: in place of what it holds)."""
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        number = recording.resolve_table(stored.session, round_number, table)
+        check_access(tx, stored, key, None)
+        record = RubberRecord(
+            round_number, number, deals=tuple(deals) if deals is not None else None, net=net
+        )
+        edit = recording.put_rubber(stored.session, record, replace=replace)
+        return _write(tx, stored, edit)
+
+
+def delete_rubber(
+    store: Store, evening: Evening, round_number: int, table: int | None, *, key: str | None = None
+) -> RubberChange:
+    """Remove a rubber's result, deals or net."""
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        number = recording.resolve_table(stored.session, round_number, table)
+        check_access(tx, stored, key, None)
+        return _write(tx, stored, recording.delete_rubber(stored.session, round_number, number))
+
+
+def _write(tx: Transaction, stored: StoredSession, edit: Edit) -> RubberChange:
+    if edit.record is None:
+        tx.remove_result(stored, edit.round, edit.table)
+    else:
+        tx.put_result(stored, edit.record)
+    return RubberChange(StoredSession(stored.name, stored.played_on, edit.session, stored.id), edit)
