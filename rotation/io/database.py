@@ -3,7 +3,7 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 2, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 3, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
@@ -13,6 +13,8 @@ Schema (version 2, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
     results          (session_id, round, table_number) -> deals (JSON list) or net (text), recorded_at;
                      a rubber in play holds the deals entered so far
     web_secrets      session_id -> secret: the key the live page derives its link tokens from (v2)
+    sessions.uid     a random identity never reused (v3): a row id is reused after a delete, and a live
+                     page's links must not outlive their evening
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -28,7 +30,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -78,7 +80,13 @@ _WEB_SECRETS_V2: Final = (
     )""",
 )
 
-MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1, _WEB_SECRETS_V2)
+_EVENING_UIDS_V3: Final = (
+    "ALTER TABLE sessions ADD COLUMN uid TEXT",
+    "UPDATE sessions SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL",
+    "CREATE UNIQUE INDEX sessions_uid ON sessions (uid)",
+)
+
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1, _WEB_SECRETS_V2, _EVENING_UIDS_V3)
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -96,10 +96,11 @@ class PlayerExistsError(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class EveningId:
-    """A saved evening by its row, not its name: a live page's links name the evening they were made
-    for, so an evening deleted and saved again under the same name is another evening to them."""
+    """A saved evening by its identity, not its name: a live page's links name the evening they were
+    made for, so an evening deleted and saved again under the same name is another evening to them
+    (its ``uid`` is random, never reused as a row id is)."""
 
-    value: int
+    uid: str
 
 
 Evening = str | EveningId
@@ -113,8 +114,8 @@ class StoredSession:
     name: str
     played_on: date
     session: Session
-    id: EveningId = EveningId(0)
-    """The evening's row (0 for one not read from a store)."""
+    id: EveningId = EveningId("")
+    """The evening's identity ("" for one not read from a store)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,12 +166,12 @@ class Transaction:
 
     def put_result(self, stored: StoredSession, record: RubberRecord) -> None:
         """Store the rubber, in place of what its round and table held (checked by the caller)."""
-        _write_result(self._db, stored.id.value, record, replace=True)
+        _write_result(self._db, _row(self._db, stored), record, replace=True)
 
     def remove_result(self, stored: StoredSession, round_number: int, table: int) -> None:
         self._db.execute(
             "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
-            (stored.id.value, round_number, table),
+            (_row(self._db, stored), round_number, table),
         )
 
     def replace_schedule(self, stored: StoredSession, schedule: Schedule) -> StoredSession:
@@ -179,7 +180,7 @@ class Transaction:
         old = stored.session.schedule
         if schedule.players[: len(old.players)] != old.players:
             raise StoreError("a new plan must keep the score sheet's players in their places")
-        session_id = stored.id.value
+        session_id = _row(self._db, stored)
         for position in range(len(old.players), len(schedule.players)):
             self._db.execute(
                 "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
@@ -194,7 +195,7 @@ class Transaction:
     def web_secret(self, stored: StoredSession, *, renew: bool = False) -> str | None:
         """The evening's key for the live page's links; None when it has none yet (and not ``renew``)."""
         row = self._db.execute(
-            "SELECT secret FROM web_secrets WHERE session_id = ?", (stored.id.value,)
+            "SELECT secret FROM web_secrets WHERE session_id = ?", (_row(self._db, stored),)
         ).fetchone()
         if row is not None and not renew:
             return str(row[0])
@@ -204,7 +205,7 @@ class Transaction:
         self._db.execute(
             "INSERT INTO web_secrets (session_id, secret) VALUES (?, ?)"
             " ON CONFLICT (session_id) DO UPDATE SET secret = excluded.secret",
-            (stored.id.value, secret),
+            (_row(self._db, stored), secret),
         )
         return secret
 
@@ -223,8 +224,8 @@ class Transaction:
             raise SessionNameTakenError(f"a session named {taken[0]!r} already exists", taken[0])
         player_ids = [_player_id(db, player) for player in session.schedule.players]
         cursor = db.execute(
-            "INSERT INTO sessions (name, name_key, played_on, scoring, schedule, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO sessions (name, name_key, played_on, scoring, schedule, created_at, uid)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 shown,
                 name_key(shown),
@@ -232,6 +233,7 @@ class Transaction:
                 json.dumps(session.rules.to_mapping()),
                 json.dumps(movement_to_data(session.schedule.movement)),
                 _now(),
+                secrets.token_hex(16),
             ),
         )
         session_id = cursor.lastrowid
@@ -443,10 +445,15 @@ class Store:
 
 def _session_id(db: sqlite3.Connection, evening: Evening) -> int | None:
     if isinstance(evening, EveningId):
-        row = db.execute("SELECT id FROM sessions WHERE id = ?", (evening.value,)).fetchone()
+        row = db.execute("SELECT id FROM sessions WHERE uid = ?", (evening.uid,)).fetchone()
     else:
         row = db.execute("SELECT id FROM sessions WHERE name_key = ?", (name_key(evening),)).fetchone()
     return None if row is None else int(row[0])
+
+
+def _row(db: sqlite3.Connection, stored: StoredSession) -> int:
+    """The row of an evening loaded in this transaction."""
+    return _require_session(db, stored.id)
 
 
 def _require_session(db: sqlite3.Connection, evening: Evening) -> int:
@@ -503,8 +510,8 @@ def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord,
 
 
 def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
-    name, played_on, scoring, schedule = db.execute(
-        "SELECT name, played_on, scoring, schedule FROM sessions WHERE id = ?", (session_id,)
+    name, played_on, scoring, schedule, uid = db.execute(
+        "SELECT name, played_on, scoring, schedule, uid FROM sessions WHERE id = ?", (session_id,)
     ).fetchone()
     players = tuple(
         row[0]
@@ -533,6 +540,6 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
             ScoringRules.from_mapping(json.loads(scoring)),
             tuple(records),
         )
-        return StoredSession(name, date.fromisoformat(played_on), session, EveningId(session_id))
+        return StoredSession(name, date.fromisoformat(played_on), session, EveningId(uid))
     except (ValueError, FormatError, SessionError, InvalidRulesError, InvalidScheduleError) as error:
         raise StoreError(f"{path}: session {name!r} cannot be read: {error}") from None

@@ -49,7 +49,9 @@ __all__ = [
     "parse_avoid",
     "parse_away",
     "plan_evening",
+    "plan_in_subprocess",
     "replan_evening",
+    "stop_subprocess_planner",
 ]
 
 Planner = Callable[[PlanRequest], Plan]
@@ -241,12 +243,24 @@ def plan_in_subprocess(request: PlanRequest) -> Plan:
 
     with _EXECUTOR_LOCK:
         if _EXECUTOR is None:
+            import atexit
+
             _EXECUTOR = ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"))
+            atexit.register(stop_subprocess_planner)
         executor = _EXECUTOR
     from rotation.plan import plan
 
     made: Plan = executor.submit(plan, request).result()
     return made
+
+
+def stop_subprocess_planner() -> None:
+    """Stop the process `plan_in_subprocess` plans in, if it was started (a server stopping)."""
+    global _EXECUTOR
+    with _EXECUTOR_LOCK:
+        executor, _EXECUTOR = _EXECUTOR, None
+    if executor is not None:
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def load_evening(store: Store, evening: Evening) -> StoredSession:

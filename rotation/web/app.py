@@ -382,6 +382,7 @@ async def _closing(stores: Stores) -> AsyncIterator[None]:
         yield
     finally:
         stores.close()
+        evenings.stop_subprocess_planner()
 
 
 def link(path: str, key: str, **query: object) -> str:

@@ -462,25 +462,28 @@ def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
     assert path.read_bytes() == b"shopping list\n" * 200
 
 
-def test_a_version_1_database_gains_web_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Schema 2 adds the key of `chicago serve`'s links: a file written at version 1 is upgraded in place,
-    its results kept; the secret is made once, kept, and renewed only when asked."""
-    import rotation.io.database as module
-
+def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None:
+    """Schema 2 adds the key of `chicago serve`'s links, schema 3 each evening's identity that is never
+    reused: a file written at version 1 is upgraded in place, its results kept; the secret is made once,
+    kept, and renewed only when asked."""
     path = tmp_path / "v1.db"
-    with monkeypatch.context() as old:
-        old.setattr(module, "MIGRATIONS", module.MIGRATIONS[:1])
-        old.setattr(module, "SCHEMA_VERSION", 1)
-        with Store.open(path) as store:
-            store.save("x", date(2024, 1, 1), five())
-            store.record("x", net(1, "E-W +3"))
+    with Store.open(path) as store:
+        store.save("x", date(2024, 1, 1), five())
+        store.record("x", net(1, "E-W +3"))
+    with closing(sqlite3.connect(path)) as db:  # back to version 1, as an older chicago wrote it
+        db.executescript(
+            "DROP INDEX sessions_uid; ALTER TABLE sessions DROP COLUMN uid; DROP TABLE web_secrets;"
+            " PRAGMA user_version = 1;"
+        )
     assert pragma(path, "user_version") == 1
     with Store.open(path) as store:
-        assert store.load("x").session.results == (net(1, "E-W +3"),)
+        loaded = store.load("x")
+        assert loaded.session.results == (net(1, "E-W +3"),)
+        assert len(loaded.id.uid) == 32 and store.load(loaded.id) == loaded
         secret = store.web_secret("x")
         assert len(secret) >= 32 and store.web_secret("x") == secret
         assert store.web_secret("x", renew=True) != secret
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 2
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 3
 
 
 def test_a_replan_keeps_what_was_played(tmp_path: Path) -> None:
