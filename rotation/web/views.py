@@ -16,7 +16,6 @@ from rotation.results.recording import deal_text, vulnerability_words
 from rotation.results.session import RubberRecord, Session, SessionError, tally
 from rotation.results.units import tally_unit
 from scoring.rubber import Line, RubberScore, next_deal
-from scoring.rules import Method
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 
@@ -122,7 +121,7 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
         entered=len(recorded),
         deals=_deal_lines(score, recorded),
         sides=tuple(_totals(score, side, names[side]) for side in Side),
-        chicago=rules.method is Method.CHICAGO,
+        chicago=rules.method.carries_partscores,
         next_number=None if coming is None else coming[0],
         next_dealer=""
         if coming is None
