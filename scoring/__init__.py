@@ -22,9 +22,19 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time each l
     )
     from scoring.deal import Honors, InvalidDealError, RecordedDeal
     from scoring.duplicate import duplicate_score
+    from scoring.methods import (
+        CHICAGO_METHOD,
+        DUPLICATE_METHOD,
+        METHODS,
+        RUSSIAN_METHOD,
+        ScoringMethod,
+        TallyUnit,
+        UnknownMethodError,
+        find_method,
+    )
     from scoring.points import DealPoints, Item, deal_points
     from scoring.rubber import DealScore, Entry, Line, RubberError, RubberScore, score_rubber
-    from scoring.rules import InvalidRulesError, Method, PartscorePremium, ScoringRules
+    from scoring.rules import InvalidRulesError, PartscorePremium, ScoringRules
     from scoring.russian import RussianScore, hcp_target, russian_imps, russian_score
     from scoring.seat import Seat, Side
     from scoring.tally import (
@@ -62,6 +72,14 @@ _LAZY: dict[str, str] = {
     "InvalidDealError": "scoring.deal",
     "RecordedDeal": "scoring.deal",
     "duplicate_score": "scoring.duplicate",
+    "CHICAGO_METHOD": "scoring.methods",
+    "DUPLICATE_METHOD": "scoring.methods",
+    "METHODS": "scoring.methods",
+    "RUSSIAN_METHOD": "scoring.methods",
+    "ScoringMethod": "scoring.methods",
+    "TallyUnit": "scoring.methods",
+    "UnknownMethodError": "scoring.methods",
+    "find_method": "scoring.methods",
     "DealPoints": "scoring.points",
     "Item": "scoring.points",
     "deal_points": "scoring.points",
@@ -72,7 +90,6 @@ _LAZY: dict[str, str] = {
     "RubberScore": "scoring.rubber",
     "score_rubber": "scoring.rubber",
     "InvalidRulesError": "scoring.rules",
-    "Method": "scoring.rules",
     "PartscorePremium": "scoring.rules",
     "ScoringRules": "scoring.rules",
     "RussianScore": "scoring.russian",
@@ -117,10 +134,14 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "CHICAGO_METHOD",
     "CYCLES",
     "DEALER_CYCLE",
+    "DUPLICATE_METHOD",
+    "METHODS",
     "NONDEALER_CYCLE",
     "PASS",
+    "RUSSIAN_METHOD",
     "Contract",
     "DealPoints",
     "DealScore",
@@ -134,7 +155,6 @@ __all__ = [
     "InvalidRulesError",
     "Item",
     "Line",
-    "Method",
     "PartscorePremium",
     "PassedOut",
     "RecordedDeal",
@@ -144,20 +164,24 @@ __all__ = [
     "RubberError",
     "RubberScore",
     "RussianScore",
+    "ScoringMethod",
     "ScoringRules",
     "Seat",
     "Side",
     "Standing",
     "Step",
     "Strain",
+    "TallyUnit",
     "Unit",
     "UnknownCycleError",
+    "UnknownMethodError",
     "Vulnerability",
     "VulnerabilityCycle",
     "credit_rubber",
     "deal_points",
     "duplicate_score",
     "find_cycle",
+    "find_method",
     "hcp_target",
     "imps",
     "parse_deal",

@@ -15,8 +15,9 @@ from scoring._enums import DomainEnum
 from scoring.contract import PassedOut, Result
 from scoring.deal import RecordedDeal
 from scoring.duplicate import duplicate_items
+from scoring.methods import METHODS, ScoringMethod
 from scoring.points import GAME_TRICK_POINTS, Item, deal_points
-from scoring.rules import Method, PartscorePremium, ScoringRules
+from scoring.rules import PartscorePremium, ScoringRules
 from scoring.russian import RussianScore, russian_score
 from scoring.seat import Seat, Side
 from scoring.vulnerability import Vulnerability
@@ -69,7 +70,7 @@ class DealScore:
     passed_out: int = 0
     """Passed-out deals the same dealer redealt before this one."""
     russian: RussianScore | None = None
-    """The comparison with the high-card-point target, under Russian scoring only."""
+    """The comparison with the high-card-point target, under a method with one (russian) only."""
 
     @property
     def result(self) -> Result:
@@ -106,8 +107,8 @@ class RubberScore:
 
     @property
     def ns_imps(self) -> int | None:
-        """Under Russian scoring, N-S's IMPs over the rubber (E-W have the negation); else None."""
-        if self.rules.method is not Method.RUSSIAN:
+        """Under a method in IMPs (russian), N-S's IMPs over the rubber (E-W have the negation); else None."""
+        if not self.rules.method.in_imps:
             return None
         return sum(deal.russian.ns_imps for deal in self.deals if deal.russian is not None)
 
@@ -150,12 +151,12 @@ def score_rubber(
     counted = _count_deals([RecordedDeal.of(deal) for deal in deals], first_dealer, rules, partial=partial)
     complete = len(counted) == len(rules.vulnerability)
     entries: list[Entry] = []
-    if rules.method is Method.CHICAGO:
+    if rules.method.carries_partscores:
         entries.extend(_chicago_entries(counted, rules.partscore_premium, complete=complete))
     else:
         for deal in counted:
             entries.extend(_duplicate_entries(deal))
-    if rules.method is Method.RUSSIAN:
+    if rules.method.hcp_target:
         counted = [_with_russian(deal) for deal in counted]
     return RubberScore(rules, first_dealer, tuple(counted), tuple(entries), complete)
 
@@ -209,15 +210,18 @@ def _count_deals(
     return counted
 
 
-def _check_deal(number: int, deal: RecordedDeal, method: Method) -> None:
+def _check_deal(number: int, deal: RecordedDeal, method: ScoringMethod) -> None:
     """What each method needs recorded with a played deal."""
     assert isinstance(deal.result, Result)
     if deal.result.declarer is None:
         raise RubberError(f"deal {number}: {deal.result} needs its declarer's seat, e.g. '3NT N -2'")
-    if deal.honors is not None and method is not Method.CHICAGO:
-        raise RubberError(f"deal {number}: honors count only in chicago scoring, not {method.value}")
-    if deal.hcp_ns is None and method is Method.RUSSIAN:
-        raise RubberError(f"deal {number}: russian scoring needs the N-S high-card points (hcp_ns, 0 to 40)")
+    if deal.honors is not None and not method.honors:
+        counting = " or ".join(m.name for m in METHODS if m.honors)
+        raise RubberError(f"deal {number}: honors count only in {counting} scoring, not {method.name}")
+    if deal.hcp_ns is None and method.hcp_target:
+        raise RubberError(
+            f"deal {number}: {method.name} scoring needs the N-S high-card points (hcp_ns, 0 to 40)"
+        )
 
 
 def _entry(deal: DealScore, side: Side, item: Item, points: int) -> Entry:
@@ -233,6 +237,13 @@ def _duplicate_entries(deal: DealScore) -> Iterator[Entry]:
     for item, points in duplicate_items(deal.result, vulnerable=vulnerable):
         side = declarer_side.other if item is Item.UNDERTRICKS else declarer_side
         yield _entry(deal, side, item, points)
+    yield from _honors_entries(deal)
+
+
+def _honors_entries(deal: DealScore) -> Iterator[Entry]:
+    """Honors as entered (`_check_deal` refused them under a method that does not count them)."""
+    if deal.deal.honors is not None:
+        yield _entry(deal, deal.deal.honors.side, Item.HONORS, deal.deal.honors.points)
 
 
 def _with_russian(deal: DealScore) -> DealScore:
@@ -268,8 +279,7 @@ def _chicago_entries(
                 yield _entry(deal, side, Item.PART_SCORE_PREMIUM, CHICAGO_PART_SCORE_PREMIUM)
         else:
             yield _entry(deal, side.other, Item.UNDERTRICKS, points.undertricks)
-        if deal.deal.honors is not None:
-            yield _entry(deal, deal.deal.honors.side, Item.HONORS, deal.deal.honors.points)
+        yield from _honors_entries(deal)
     if complete and premium is PartscorePremium.OUTSTANDING:
         for side in Side:
             if below[side]:

@@ -11,23 +11,20 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from scoring._enums import ChoiceEnum
+from scoring.methods import (
+    CHICAGO_METHOD,
+    ScoringMethod,
+    TallyUnit,
+    UnknownMethodError,
+    find_method,
+    method_choices,
+)
 from scoring.tally import RecordedNet, Rounding, Unit, tally_net
 from scoring.vulnerability import DEALER_CYCLE, UnknownCycleError, VulnerabilityCycle, find_cycle
 
 
 class InvalidRulesError(ValueError):
     """Scoring settings that cannot be read."""
-
-
-class Method(ChoiceEnum):
-    """How a rubber's deals become points."""
-
-    CHICAGO = "chicago"
-    """Rubber-bridge scoring over four deals: part scores carried, game premiums by vulnerability."""
-    DUPLICATE = "duplicate"
-    """Each deal alone with duplicate premiums (Law 77)."""
-    RUSSIAN = "russian"
-    """Each deal's duplicate score against a high-card-point target, in IMPs (seed 000)."""
 
 
 class PartscorePremium(ChoiceEnum):
@@ -39,12 +36,6 @@ class PartscorePremium(ChoiceEnum):
     """Seed 000: every side holding an uncompleted part score after the last deal."""
 
 
-_METHOD_PHRASES: Final = {
-    Method.CHICAGO: "Chicago scoring",
-    Method.DUPLICATE: "Duplicate scoring (each deal alone)",
-    Method.RUSSIAN: "Russian scoring (IMPs against a high-card-point target)",
-}
-
 _KEYS: Final = ("method", "vulnerability", "partscore_premium", "unit", "rounding")
 
 Choice = TypeVar("Choice", bound=ChoiceEnum)
@@ -54,18 +45,19 @@ Choice = TypeVar("Choice", bound=ChoiceEnum)
 class ScoringRules:
     """The scoring variant of a session; the defaults are the ACBL's four-deal rules."""
 
-    method: Method = Method.CHICAGO
+    method: ScoringMethod = CHICAGO_METHOD
+    """A registered method (`scoring.methods.find_method`) or any other `ScoringMethod` record."""
     vulnerability: VulnerabilityCycle = field(default=DEALER_CYCLE)
     partscore_premium: PartscorePremium = PartscorePremium.DEAL4
-    """Only used by the chicago method."""
+    """Only used by a method that carries part scores (chicago)."""
     unit: Unit = Unit.HUNDREDS
-    """Not used by the russian method, whose tally is in IMPs."""
+    """Not used by a method whose tally is in IMPs (russian): see `tally_unit`."""
     rounding: Rounding = Rounding.HALF_UP
     """Only used when the unit is hundreds."""
 
     def __post_init__(self) -> None:
         for name, kind in (
-            ("method", Method),
+            ("method", ScoringMethod),
             ("vulnerability", VulnerabilityCycle),
             ("partscore_premium", PartscorePremium),
             ("unit", Unit),
@@ -84,6 +76,15 @@ class ScoringRules:
                 f"unknown scoring setting {unknown[0]!r}: expected {', '.join(_KEYS[:-1])} or {_KEYS[-1]}"
             )
         defaults = cls()
+        method = defaults.method
+        if "method" in mapping:
+            value = mapping["method"]
+            if not isinstance(value, str):
+                raise InvalidRulesError(f"unknown method {value!r}: expected {method_choices()}")
+            try:
+                method = find_method(value)
+            except UnknownMethodError as error:
+                raise InvalidRulesError(str(error)) from None
         vulnerability = defaults.vulnerability
         if "vulnerability" in mapping:
             value = mapping["vulnerability"]
@@ -96,7 +97,7 @@ class ScoringRules:
             except UnknownCycleError as error:
                 raise InvalidRulesError(str(error)) from None
         return cls(
-            method=_choice(mapping, "method", Method, defaults.method),
+            method=method,
             vulnerability=vulnerability,
             partscore_premium=_choice(
                 mapping, "partscore_premium", PartscorePremium, defaults.partscore_premium
@@ -108,41 +109,48 @@ class ScoringRules:
     def to_mapping(self) -> dict[str, str]:
         """The session's ``"scoring"`` object, every key written out."""
         return {
-            "method": self.method.value,
+            "method": self.method.name,
             "vulnerability": self.vulnerability.name,
             "partscore_premium": self.partscore_premium.value,
             "unit": self.unit.value,
             "rounding": self.rounding.value,
         }
 
+    @property
+    def tally_unit(self) -> TallyUnit:
+        """What this session's tally counts in: IMPs under a method in IMPs, else the ``unit`` setting."""
+        if self.method.in_imps:
+            return TallyUnit.IMPS
+        return TallyUnit.POINTS if self.unit is Unit.POINTS else TallyUnit.HUNDREDS
+
     def describe(self) -> str:
         """One line for every card and sheet, e.g. ``Chicago scoring, dealer's side vulnerable ...``."""
-        parts = [_METHOD_PHRASES[self.method], self.vulnerability.describe()]
-        if self.method is Method.CHICAGO:
+        parts = [self.method.phrase, self.vulnerability.describe()]
+        if self.method.carries_partscores:
             if self.partscore_premium is PartscorePremium.DEAL4:
                 parts.append(f"100 for a part score on deal {len(self.vulnerability)}")
             else:
                 parts.append("100 for each part score outstanding after the last deal")
-        if self.method is Method.RUSSIAN:
-            parts.append("tally in IMPs")
-        elif self.unit is Unit.POINTS:
-            parts.append("tally in points")
-        else:
+        unit = self.tally_unit
+        if unit is TallyUnit.HUNDREDS:
             parts.append(f"tally in hundreds ({self.rounding.phrase})")
+        else:
+            parts.append(f"tally in {unit.label}")
         return ", ".join(parts)
 
     def tally(self, net_points: int) -> int:
-        """A scored rubber's N-S net in this session's tally units (not for Russian: use its IMPs)."""
-        if self.method is Method.RUSSIAN:
-            raise InvalidRulesError("a Russian tally is in IMPs, which points alone cannot give")
+        """A scored rubber's N-S net in this session's tally units (not in IMPs: use the rubber's IMPs)."""
+        if self.method.in_imps:
+            raise InvalidRulesError(f"a {self.method.name} tally is in IMPs, which points alone cannot give")
         return tally_net(net_points, self.unit, self.rounding)
 
     def tally_recorded(self, net: RecordedNet) -> int:
         """A net written instead of deals, in this session's tally units."""
-        if self.method is Method.RUSSIAN:
+        if self.method.in_imps:
             if net.unit is Unit.POINTS:
                 raise InvalidRulesError(
-                    f"{net}: under Russian scoring write the net in IMPs with a sign, e.g. 'N-S +5'"
+                    f"{net}: under {self.method.name} scoring write the net in IMPs with a sign,"
+                    " e.g. 'N-S +5'"
                 )
             return net.ns
         return net.tally(self.unit, self.rounding)

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 
 from scoring import (
     CYCLES,
+    METHODS,
     PASS,
     Contract,
     Doubling,
     Honors,
-    Method,
     PartscorePremium,
     RecordedDeal,
     Result,
@@ -66,7 +66,7 @@ cycles = st.one_of(st.sampled_from(CYCLES), custom_cycles)
 
 rules = st.builds(
     ScoringRules,
-    method=st.sampled_from(Method),
+    method=st.sampled_from(METHODS),
     vulnerability=cycles,
     partscore_premium=st.sampled_from(PartscorePremium),
     unit=st.sampled_from(Unit),
@@ -80,7 +80,7 @@ def rubbers(draw: st.DrawFn, rules: ScoringRules) -> list[RecordedDeal]:
     deals: list[RecordedDeal] = []
     for _ in range(len(rules.vulnerability)):
         deals.extend(RecordedDeal(PASS) for _ in range(draw(st.integers(0, 2))))
-        deals.append(draw(played_deals(honors=rules.method is Method.CHICAGO)))
+        deals.append(draw(played_deals(honors=rules.method.honors)))
     return deals
 
 

@@ -8,7 +8,7 @@ from enum import StrEnum
 from rotation.cut import Order
 from rotation.render.options import CardFormat, Document, Paper
 from rotation.results.units import RankBy, TallyUnit
-from scoring.rules import Method as ScoringMethod
+from scoring.methods import MethodName as ScoringMethod
 from scoring.rules import PartscorePremium
 from scoring.tally import Rounding, Unit
 

@@ -33,6 +33,7 @@ from rotation.cli.common import (
     rich_console,
 )
 from rotation.names import name_key
+from scoring.methods import find_method
 
 _NamesOption = Annotated[
     list[str],
@@ -174,7 +175,7 @@ def plan_command(
         fail("--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)")
     if played_on is not None and save is None:
         fail("--date is the date kept with --save")
-    if scoring is ScoringMethod.RUSSIAN and (unit is not None or rounding is not None):
+    if scoring is not None and find_method(scoring).in_imps and (unit is not None or rounding is not None):
         fail("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it")
     day = parse_day(played_on, "--date")
     from scoring.rules import ScoringRules

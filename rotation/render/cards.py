@@ -20,7 +20,6 @@ from rotation.results.units import tally_unit
 from scoring.contract import Doubling, Result
 from scoring.points import Item
 from scoring.rubber import Entry, Line, RubberScore
-from scoring.rules import Method
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
@@ -576,7 +575,7 @@ def pad_score(rubber: ScoredRubber, unit: str = "hundreds") -> PadScore:
         (score.ns_points, score.ew_points),
         rubber.ns_tally,
         unit,
-        by_difference=score.rules.method is not Method.RUSSIAN,
+        by_difference=not score.rules.method.in_imps,
     )
 
 
@@ -598,7 +597,7 @@ def _below(score: RubberScore) -> tuple[tuple[PadEntry, ...], ...]:
         entries = [e for e in score.entries if e.deal == deal.number]
         current.extend(_pad_entry(e) for e in entries if e.line is Line.BELOW)
         game = any(e.item is Item.GAME for e in entries)
-        if game and current and score.rules.method is Method.CHICAGO:
+        if game and current and score.rules.method.carries_partscores:
             groups.append(tuple(current))
             current = []
     if current:

@@ -454,7 +454,7 @@ def sessions_table(summaries: list[SessionSummary]) -> RichTable:
     for s in summaries:
         done = f"{s.recorded}/{s.rubbers}"
         rules = s.rules
-        scoring = f"{rules.method.value}, {rules.vulnerability.name}, {tally_unit(rules).label}"
+        scoring = f"{rules.method.name}, {rules.vulnerability.name}, {tally_unit(rules).label}"
         _add_row(out, s.name, s.played_on.isoformat(), str(s.players), done, scoring)
     return out
 

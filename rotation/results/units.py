@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from scoring.rules import Method, ScoringRules
-from scoring.tally import Unit
+from scoring.methods import TallyUnit
+from scoring.rules import ScoringRules
 
 __all__ = ["RankBy", "TallyUnit", "tally_unit"]
 
@@ -20,21 +20,7 @@ class RankBy(StrEnum):
     """Plus/minus per rubber played, fairer to players who came less often (use with a minimum)."""
 
 
-class TallyUnit(StrEnum):
-    """What a session's tally counts in; sessions are only added up with others in the same unit."""
-
-    HUNDREDS = "hundreds"
-    POINTS = "points"
-    IMPS = "imps"
-
-    @property
-    def label(self) -> str:
-        """As printed: ``hundreds``, ``points``, ``IMPs``."""
-        return "IMPs" if self is TallyUnit.IMPS else self.value
-
-
 def tally_unit(rules: ScoringRules) -> TallyUnit:
-    """The unit of a session's tally: IMPs under Russian scoring, else the ``unit`` setting."""
-    if rules.method is Method.RUSSIAN:
-        return TallyUnit.IMPS
-    return TallyUnit.POINTS if rules.unit is Unit.POINTS else TallyUnit.HUNDREDS
+    """The unit of a session's tally (`ScoringRules.tally_unit`): IMPs under a method in IMPs, else the
+    ``unit`` setting."""
+    return rules.tally_unit

@@ -19,7 +19,6 @@ from rotation.services.errors import MovedOnError
 from scoring.contract import Contract, Doubling, Result, Strain
 from scoring.deal import Honors, RecordedDeal
 from scoring.rubber import Line, RubberScore, next_deal
-from scoring.rules import Method
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 
@@ -125,7 +124,7 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
         entered=len(recorded),
         deals=_deal_lines(score, recorded),
         sides=tuple(_totals(score, side, names[side]) for side in Side),
-        chicago=rules.method is Method.CHICAGO,
+        chicago=rules.method.carries_partscores,
         next_number=None if coming is None else coming[0],
         next_dealer=""
         if coming is None

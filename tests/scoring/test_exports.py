@@ -8,13 +8,15 @@ from pathlib import Path
 import scoring
 
 PUBLIC = {
-    "CYCLES", "DEALER_CYCLE", "NONDEALER_CYCLE", "PASS",
+    "CHICAGO_METHOD", "CYCLES", "DEALER_CYCLE", "DUPLICATE_METHOD", "METHODS", "NONDEALER_CYCLE", "PASS",
+    "RUSSIAN_METHOD",
     "Contract", "DealPoints", "DealScore", "Doubling", "Entry", "Honors",
     "InvalidContractError", "InvalidDealError", "InvalidNetError", "InvalidResultError", "InvalidRulesError",
-    "Item", "Line", "Method", "PartscorePremium", "PassedOut", "RecordedDeal", "RecordedNet", "Result",
-    "Rounding", "RubberError", "RubberScore", "RussianScore", "ScoringRules", "Seat", "Side", "Standing",
-    "Step", "Strain", "Unit", "UnknownCycleError", "Vulnerability", "VulnerabilityCycle",
-    "credit_rubber", "deal_points", "duplicate_score", "find_cycle", "hcp_target", "imps", "parse_deal",
+    "Item", "Line", "PartscorePremium", "PassedOut", "RecordedDeal", "RecordedNet", "Result",
+    "Rounding", "RubberError", "RubberScore", "RussianScore", "ScoringMethod", "ScoringRules", "Seat", "Side",
+    "Standing", "Step", "Strain", "TallyUnit", "Unit", "UnknownCycleError", "UnknownMethodError",
+    "Vulnerability", "VulnerabilityCycle", "credit_rubber", "deal_points", "duplicate_score", "find_cycle",
+    "find_method", "hcp_target", "imps", "parse_deal",
     "russian_imps", "russian_score", "score_rubber", "standings", "tally_net",
 }  # fmt: skip
 

@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given
 
 from scoring import (
+    CHICAGO_METHOD,
     DEALER_CYCLE,
+    DUPLICATE_METHOD,
     NONDEALER_CYCLE,
+    RUSSIAN_METHOD,
     InvalidRulesError,
-    Method,
     PartscorePremium,
     RecordedNet,
     Rounding,
@@ -25,7 +27,7 @@ SIX_DEALS = "none,nondealer,nondealer,both,none,both"
 def test_defaults() -> None:
     """DESIGN.md, Scoring variants: chicago, dealer cycle, deal4 premium, hundreds, half-up by default."""
     assert ScoringRules() == ScoringRules(
-        Method.CHICAGO, DEALER_CYCLE, PartscorePremium.DEAL4, Unit.HUNDREDS, Rounding.HALF_UP
+        CHICAGO_METHOD, DEALER_CYCLE, PartscorePremium.DEAL4, Unit.HUNDREDS, Rounding.HALF_UP
     )
     assert ScoringRules.from_mapping({}) == ScoringRules()
 
@@ -48,11 +50,11 @@ def test_default_description() -> None:
             " tally in hundreds (50s round away from zero)",
         ),
         (
-            ScoringRules(method=Method.DUPLICATE, unit=Unit.POINTS),
+            ScoringRules(method=DUPLICATE_METHOD, unit=Unit.POINTS),
             "Duplicate scoring (each deal alone), dealer's side vulnerable on deals 2-3, tally in points",
         ),
         (
-            ScoringRules(method=Method.RUSSIAN, rounding=Rounding.HALF_EVEN),
+            ScoringRules(method=RUSSIAN_METHOD, rounding=Rounding.HALF_EVEN),
             "Russian scoring (IMPs against a high-card-point target), dealer's side vulnerable on deals 2-3,"
             " tally in IMPs",
         ),
@@ -84,7 +86,7 @@ def test_from_mapping_reads_every_key() -> None:
         "rounding": "half-even",
     }
     assert ScoringRules.from_mapping(mapping) == ScoringRules(
-        Method.DUPLICATE, NONDEALER_CYCLE, PartscorePremium.OUTSTANDING, Unit.POINTS, Rounding.HALF_EVEN
+        DUPLICATE_METHOD, NONDEALER_CYCLE, PartscorePremium.OUTSTANDING, Unit.POINTS, Rounding.HALF_EVEN
     )
 
 
@@ -131,7 +133,7 @@ def test_from_mapping_errors(mapping: dict[str, object], fragment: str) -> None:
 
 def test_constructor_checks_types() -> None:
     """A rules record holds enums and a cycle, not loose strings."""
-    with pytest.raises(InvalidRulesError, match="method must be a Method"):
+    with pytest.raises(InvalidRulesError, match="method must be a ScoringMethod"):
         ScoringRules(method="chicago")  # type: ignore[arg-type]
 
 
@@ -141,7 +143,7 @@ def test_tally_by_rules() -> None:
     assert ScoringRules(rounding=Rounding.HALF_DOWN).tally(-1050) == -10
     assert ScoringRules(unit=Unit.POINTS).tally(-1050) == -1050
     with pytest.raises(InvalidRulesError, match="IMPs"):
-        ScoringRules(method=Method.RUSSIAN).tally(-1050)
+        ScoringRules(method=RUSSIAN_METHOD).tally(-1050)
 
 
 def test_tally_of_recorded_nets() -> None:
@@ -151,7 +153,7 @@ def test_tally_of_recorded_nets() -> None:
     assert ScoringRules().tally_recorded(hundreds) == -3
     assert ScoringRules().tally_recorded(points) == 11
     assert ScoringRules(unit=Unit.POINTS).tally_recorded(points) == 1050
-    russian = ScoringRules(method=Method.RUSSIAN)
+    russian = ScoringRules(method=RUSSIAN_METHOD)
     assert russian.tally_recorded(RecordedNet.parse("N-S +5")) == 5
     with pytest.raises(InvalidRulesError, match="IMPs"):
         russian.tally_recorded(points)
