@@ -79,8 +79,10 @@ def store_message(error: Exception) -> str:
 
 def load_stored(name: str) -> StoredSession:
     """The saved session ``name``."""
+    from rotation.services.evenings import load_evening
+
     with open_store(create=False) as store:
-        return store.load(name)
+        return load_evening(store, name)
 
 
 def parse_day(text: str | None, option: str) -> date:
@@ -161,7 +163,9 @@ def load_session(source: str) -> Any:
 
         try:
             with open_store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:
-                return store.load(source).session
+                from rotation.services.evenings import load_evening
+
+                return load_evening(store, source).session
         except NoDatabaseError:
             fail(f"no such file or saved session: {source!r}")
         except NoSuchSessionError as error:
