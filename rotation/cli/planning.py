@@ -79,6 +79,25 @@ _AvoidOption = Annotated[
     list[str] | None,
     typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
 ]
+_NewOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--new",
+        metavar="NAME",
+        help="NAME is a new player, not a typo of a known one (a name a letter or two off a player the"
+        " database knows is refused without it); repeatable.",
+        show_default=False,
+    ),
+]
+_GoneOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--gone",
+        metavar="NAME",
+        help="With --keep: NAME went home (every player of the kept plan must be named or gone); repeatable.",
+        show_default=False,
+    ),
+]
 _KeepOption = Annotated[
     str | None,
     typer.Option(
@@ -153,6 +172,8 @@ def plan_command(
     tables: _TablesOption = None,
     avoid: _AvoidOption = None,
     keep: _KeepOption = None,
+    new: _NewOption = None,
+    gone: _GoneOption = None,
     time_limit: _TimeLimitOption = 60.0,
     vulnerability: _VulnerabilityOption = "dealer",
     as_json: _AsJsonOption = False,
@@ -165,8 +186,9 @@ def plan_command(
     rounding: _RoundingOption = None,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
+    from rotation.cli.words import plan_message
     from rotation.services import evenings
-    from rotation.services.errors import PlanError
+    from rotation.services.errors import ForgottenPlayersError, NearMissError, PlanError
 
     cycle = parse_cycle(vulnerability)
     chosen = {"method": scoring, "partscore_premium": premium, "unit": unit, "rounding": rounding}
@@ -200,16 +222,21 @@ def plan_command(
         replacing = (
             kept.name if kept and kept.name and save and name_key(kept.name) == name_key(save) else None
         )
-        with _store_for(save) as store, _progress(err=as_json) as on_progress:
+        database = save is not None or (kept is not None and bool(kept.name))
+        with _store_for(database) as store, _progress(err=as_json) as on_progress:
             planned = evenings.plan_evening(
                 request,
                 store=store,
                 save=evenings.SaveAs(save, day, rules) if save is not None else None,
                 replacing=replacing,
+                new=new or (),
+                gone=gone or (),
                 on_progress=on_progress,
             )
-    except PlanError as error:
-        fail(str(error))
+    except (PlanError, ForgottenPlayersError, NearMissError) as error:
+        fail(plan_message(error))
+    for typed, known in planned.known_as:
+        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=as_json)
     if planned.saved is not None:
         note_matched_names(planned.plan.schedule.players, planned.saved.session.schedule.players, err=as_json)
     if as_json:
@@ -219,9 +246,9 @@ def plan_command(
 
 
 @contextmanager
-def _store_for(save: str | None) -> Iterator[Any]:
-    """The session database when the plan is to be saved, else nothing."""
-    if save is None:
+def _store_for(database: bool) -> Iterator[Any]:
+    """The session database when the plan is saved or keeps a saved evening, else nothing."""
+    if not database:
         yield None
         return
     with open_store() as store:

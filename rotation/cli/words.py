@@ -3,6 +3,8 @@ the option that gets the host past them (the live page words the same facts its 
 
 from __future__ import annotations
 
+import shlex
+
 from rotation.services import errors
 from rotation.services.season import Renamed
 
@@ -22,6 +24,16 @@ def session_message(error: Exception) -> str:
         return f"{error}: finish the round or delete it first"
     if isinstance(error, errors.ChangedMeanwhileError):
         return f"{error}; nothing was saved: plan again"
+    return str(error)
+
+
+def plan_message(error: Exception) -> str:
+    """A plan refused, as one line with the option that gets past it."""
+    if isinstance(error, errors.NearMissError):
+        return f"{error} (add --new {shlex.quote(error.typed)} if it is a new player)"
+    if isinstance(error, errors.ForgottenPlayersError):
+        gone = " ".join(f"--gone {shlex.quote(name)}" for name in error.names)
+        return f"{error}: name them, or add {gone}"
     return str(error)
 
 

@@ -27,6 +27,7 @@ from rotation.results.recording import (
 )
 from rotation.results.season import MixedUnitsError
 from rotation.results.session import SessionError
+from rotation.roster import ForgottenPlayersError, NearMissError
 from rotation.services.access import RefusedError
 from rotation.services.evenings import SameEveningError
 
@@ -34,10 +35,12 @@ __all__ = [
     "AlreadyRecordedError",
     "ChangedMeanwhileError",
     "DiskFullError",
+    "ForgottenPlayersError",
     "FormatError",
     "LockedError",
     "MixedUnitsError",
     "MovedOnError",
+    "NearMissError",
     "NewerSchemaError",
     "NoDatabaseError",
     "NoSuchSessionError",

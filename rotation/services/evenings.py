@@ -9,11 +9,12 @@ second, short one that first checks that nothing it was made from changed meanwh
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from rotation import roster
 from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, SessionSummary, Store, StoredSession
 from rotation.names import name_key
@@ -73,12 +74,14 @@ class SaveAs:
 @dataclass(frozen=True, slots=True)
 class Planned:
     """A plan and, when it was kept, the evening as stored (``replaced``: an evening's plan replaced in
-    place, its first ``kept`` rounds and every result kept)."""
+    place, its first ``kept`` rounds and every result kept). ``known_as``: names typed that were taken for
+    a known player written otherwise (case, accents), ``(typed, known)``."""
 
     plan: Plan
     saved: StoredSession | None = None
     replaced: bool = False
     kept: int = 0
+    known_as: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,21 +120,55 @@ def plan_evening(
     store: Store | None = None,
     save: SaveAs | None = None,
     replacing: Evening | None = None,
+    new: Collection[str] = (),
+    gone: Collection[str] = (),
     on_progress: Callable[[Progress], None] | None = None,
     planner: Planner | None = None,
 ) -> Planned:
     """Plan an evening; with ``save``, keep it in ``store`` as a new evening, or, with ``replacing`` (the
     evening ``request.keep`` was read from), as that evening's new plan, every result kept. The plan
-    saved is the plan a preview of the same request shows: the planner is deterministic."""
+    saved is the plan a preview of the same request shows: the planner is deterministic.
+
+    With a ``store``, the names are checked against its roster (a near miss of a known player is
+    NearMissError unless named in ``new``); with a kept plan, each of its players must be named or in
+    ``gone`` (ForgottenPlayersError)."""
     from rotation.plan import plan
 
+    request, known_as = _checked_names(request, store, new=new, gone=gone)
     made = plan(request, on_progress) if planner is None else planner(request)
     if save is None:
-        return Planned(made)
+        return Planned(made, known_as=known_as)
     assert store is not None, "saving needs a store"
     if replacing is not None and request.keep is not None:
-        return _replace_plan(store, replacing, request.keep, made)
-    return Planned(made, store.save(save.name, save.played_on, Session(made.schedule, save.rules)))
+        return replace(_replace_plan(store, replacing, request.keep, made), known_as=known_as)
+    saved = store.save(save.name, save.played_on, Session(made.schedule, save.rules))
+    return Planned(made, saved, known_as=known_as)
+
+
+def _checked_names(
+    request: PlanRequest, store: Store | None, *, new: Collection[str], gone: Collection[str]
+) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
+    """The request with its names as the roster knows them; refused for a near miss or a forgotten
+    player (see `rotation.roster`)."""
+    from rotation.plan import PlanError
+
+    typed = {name_key(name) for name in request.names}
+    strays = [name for name in new if name_key(name) not in typed]
+    if strays:
+        raise PlanError(f"{strays[0]!r} is declared new but is not one of the players named")
+    known_as: tuple[tuple[str, str], ...] = ()
+    if store is not None:
+        matched = roster.match_roster(request.names, [name for name, _ in store.players()], new=new)
+        request, known_as = replace(request, names=matched.names), matched.known_as
+    if request.keep is not None:
+        kept = {name_key(name) for name in request.keep.schedule.players}
+        strays = [name for name in gone if name_key(name) not in kept]
+        if strays:
+            raise PlanError(f"{strays[0]!r} went home, but is not one of the evening's players")
+        missing = roster.forgotten(request.keep.schedule.players, request.names, gone)
+        if missing:
+            raise roster.ForgottenPlayersError(missing)
+    return request, known_as
 
 
 def kept_from_evening(store: Store, evening: Evening, rounds: int | None = None) -> KeptEvening:
@@ -146,11 +183,14 @@ def replan_evening(
     evening: Evening,
     names: Sequence[str],
     *,
+    new: Collection[str] = (),
+    gone: Collection[str] = (),
     key: str | None = None,
     planner: Planner | None = None,
 ) -> Planned:
-    """Someone came or went: plan the rounds not yet played again for ``names`` (the players here now),
-    keeping every round fully recorded and every result. The plan is made outside any transaction."""
+    """Someone came or went: plan the rounds not yet played again for ``names`` (the players here now;
+    the evening's others must be in ``gone``, a near miss of a known player in ``new``), keeping every
+    round fully recorded and every result. The plan is made outside any transaction."""
     from rotation.cut import Order
 
     with store.reading() as tx:
@@ -168,7 +208,9 @@ def replan_evening(
         time_limit=REPLAN_TIME_LIMIT,
     )
     save = SaveAs(stored.name, stored.played_on, session.rules)
-    return plan_evening(request, store=store, save=save, replacing=stored.id, planner=planner)
+    return plan_evening(
+        request, store=store, save=save, replacing=stored.id, new=new, gone=gone, planner=planner
+    )
 
 
 def _replace_plan(store: Store, evening: Evening, kept: Kept, made: Plan) -> Planned:
