@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Final, Generic, TypeVar
 
 from scoring._enums import ChoiceEnum
+from scoring._text import quoted
 from scoring.seat import Side
 
 MAX_RUBBER_POINTS: Final = 4 * (7600 + 150) + 100
@@ -120,7 +121,7 @@ class RecordedNet:
         match = _NET.fullmatch(text.strip().upper())
         if match is None:
             raise InvalidNetError(
-                f"cannot read net {text!r}: expected a side and a number, e.g. 'E-W +3' (hundreds)"
+                f"cannot read net {quoted(text)}: expected a side and a number, e.g. 'E-W +3' (hundreds)"
                 " or 'N-S 1030' (points)"
             )
         side = Side.parse(match["side"])

@@ -14,6 +14,7 @@ from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document
 from rotation.cli.common import (
     db_path,
     fail,
+    fail_store,
     is_file_source,
     load_session,
     load_stored,
@@ -147,7 +148,7 @@ def table_links(name: str, base: str) -> dict[int, str]:
     try:
         found = links(db_path(), name, base)
     except StoreError as error:
-        fail(str(error))
+        fail_store(error)
     return {int(label.split()[1]): url for label, url in found if label.startswith("table ")}
 
 

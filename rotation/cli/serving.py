@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from rotation.cli.app import app
-from rotation.cli.common import db_path, fail, open_store
+from rotation.cli.common import FAILURE, db_path, fail, fail_store, open_store
 
 
 @app.command("serve")
@@ -39,7 +39,7 @@ def serve_command(
     try:
         sock = serve.bind(host, port)
     except OSError as error:
-        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}", FAILURE)
     bound = sock.getsockname()[1]
     path = db_path()
     from rotation.io.store import StoreError
@@ -48,7 +48,7 @@ def serve_command(
         urls = serve.links(path, stored.name, f"http://{host}:{bound}", renew=new_links)
     except StoreError as error:
         sock.close()
-        fail(str(error))
+        fail_store(error)
     for label, url in urls:
         typer.echo(f"{label}: {url}")
     typer.echo(serve.qr_text(urls[0][1]), nl=False)

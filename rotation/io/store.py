@@ -40,6 +40,7 @@ from typing import Any, Final
 
 from rotation import names
 from rotation.io.formats import FormatError, movement_from_data, movement_to_data
+from rotation.jsontext import JsonTextError, loads
 from rotation.model import InvalidScheduleError, Schedule
 from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session, SessionError
@@ -472,14 +473,23 @@ class Store:
                 " FROM sessions s ORDER BY s.played_on, s.name_key"
             ).fetchall()
             counted: dict[int, list[int | None]] = {}
+            names = {row[0]: row[1] for row in rows}
             for session_id, deals in db.execute("SELECT session_id, deals FROM results"):
-                played = None if deals is None else sum(1 for deal in json.loads(deals) if deal != "pass")
+                try:
+                    played = (
+                        None
+                        if deals is None
+                        else sum(1 for deal in _decoded(deals, "deals") if deal != "pass")
+                    )
+                except (FormatError, TypeError) as error:
+                    name = names.get(session_id, session_id)
+                    raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
                 counted.setdefault(session_id, []).append(played)
         summaries = []
         for session_id, name, played_on, scoring, schedule in rows:
             try:
-                movement = movement_from_data(json.loads(schedule))
-                rules = ScoringRules.from_mapping(json.loads(scoring))
+                movement = movement_from_data(_decoded(schedule, "schedule"))
+                rules = ScoringRules.from_mapping(_decoded(scoring, "scoring"))
             except (ValueError, FormatError, InvalidRulesError) as error:
                 raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
             rubbers = sum(len(rnd.tables) for rnd in movement.rounds)
@@ -615,10 +625,13 @@ def _read_only_uri(path: Path) -> str:
     the last connection to close merges it), the file is read as ``immutable``: no lock, no side file.
     A ``-wal`` holding changes must be read through it, with ``mode=ro`` (its ``-shm`` is already there)."""
     uri = path.resolve().as_uri()
-    wal = _wal(path)
-    if wal.exists() and wal.stat().st_size > 0:
-        return uri + "?mode=ro"
-    return uri + "?mode=ro&immutable=1"
+    try:
+        waiting = _wal(path).stat().st_size > 0  # one stat: the -wal may vanish at any moment
+    except FileNotFoundError:  # none, or gone as its last writer closed and merged it
+        waiting = False
+    except OSError:  # cannot tell: read through it, and SQLite says what stands in the way
+        waiting = True
+    return uri + ("?mode=ro" if waiting else "?mode=ro&immutable=1")
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -761,6 +774,15 @@ def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord,
     db.execute(sql, (session_id, record.round, record.table, deals, net, _now()))
 
 
+def _decoded(text: str, column: str) -> Any:
+    """A stored JSON column, decoded with the limits of any JSON from outside: another program may have
+    written it. FormatError names the column."""
+    try:
+        return loads(text)
+    except JsonTextError as error:
+        raise FormatError(f"its {column} {error}") from None
+
+
 def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
     name, played_on, scoring, schedule = db.execute(
         "SELECT name, played_on, scoring, schedule FROM sessions WHERE id = ?", (session_id,)
@@ -783,13 +805,13 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
         for rnd, table, deals, net in rows:
             entry: dict[str, Any] = {"round": rnd, "table": table}
             if deals is not None:
-                entry["deals"] = json.loads(deals)
+                entry["deals"] = _decoded(deals, "deals")
             else:
                 entry["net"] = net
             records.append(RubberRecord.from_data(entry))
         session = Session(
-            Schedule(players, movement_from_data(json.loads(schedule))),
-            ScoringRules.from_mapping(json.loads(scoring)),
+            Schedule(players, movement_from_data(_decoded(schedule, "schedule"))),
+            ScoringRules.from_mapping(_decoded(scoring, "scoring")),
             tuple(records),
         )
         return StoredSession(name, date.fromisoformat(played_on), session)
