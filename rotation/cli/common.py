@@ -108,6 +108,11 @@ def load_stored(name: str) -> StoredSession:
         return store.load(name)
 
 
+def counted(count: int, word: str, plural: str = "") -> str:
+    """``1 round``, ``3 rounds``, ``0 rubbers``: a count with its noun in the number it takes."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 def parse_day(text: str | None, option: str) -> date:
     """A date option (YYYY-MM-DD); today when not given."""
     if text is None:
