@@ -67,23 +67,25 @@ def open_store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()
 
 
 def fail_store(error: Exception) -> NoReturn:
-    """The store's typed error as one line, with its exit code: `USAGE` for a name the host gave that is
-    taken or unknown, `FAILURE` for the file (locked, full, read-only, damaged, newer, not ours)."""
+    """The store's typed error as one line, with its exit code (`store_code`)."""
     fail(store_message(error), store_code(error))
 
 
 def store_code(error: Exception) -> int:
-    """`USAGE` when the host asked for something the database cannot be asked (an unknown or taken
-    name, a rename onto another player), `FAILURE` when the database itself failed."""
+    """`FAILURE` when the database itself failed (locked, full, read-only, damaged, newer, not ours),
+    `USAGE` when the host asked what it cannot do (an unknown or taken name, an empty name, a merge of
+    two players of one evening, a --db in a folder that does not exist)."""
     from rotation.io.store import (
-        NoDatabaseError,
-        NoSuchSessionError,
-        PlayerExistsError,
-        SessionNameTakenError,
+        DamagedError,
+        DiskFullError,
+        LockedError,
+        NewerSchemaError,
+        NotOurDatabaseError,
+        ReadOnlyError,
     )
 
-    asked = (NoDatabaseError, NoSuchSessionError, PlayerExistsError, SessionNameTakenError)
-    return USAGE if isinstance(error, asked) else FAILURE
+    failed = (DamagedError, DiskFullError, LockedError, NewerSchemaError, NotOurDatabaseError, ReadOnlyError)
+    return FAILURE if isinstance(error, failed) else USAGE
 
 
 def store_message(error: Exception) -> str:

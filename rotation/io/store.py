@@ -125,6 +125,11 @@ class LockedError(StoreError):
     """Another program held the database locked for longer than the busy timeout."""
 
 
+class DamagedError(StoreError):
+    """The file holds what this version cannot read: a session another program wrote or damaged, or an
+    SQLite error of no known kind."""
+
+
 class SessionNameTakenError(StoreError):
     """A session is already saved under that name (case and spacing ignored)."""
 
@@ -164,7 +169,7 @@ def storage_error(path: Path, error: sqlite3.Error) -> StoreError:
             return kind(f"{path} {words.format(timeout=BUSY_TIMEOUT_SECONDS)}")
     if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
         return LockedError(f"{path} is locked by another program (waited {BUSY_TIMEOUT_SECONDS:g} s)")
-    return StoreError(f"{path}: {error}")
+    return DamagedError(f"{path}: {error}")
 
 
 class NoSuchSessionError(StoreError):
@@ -483,7 +488,7 @@ class Store:
                     )
                 except (FormatError, TypeError) as error:
                     name = names.get(session_id, session_id)
-                    raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
+                    raise DamagedError(f"{self.path}: session {name!r} cannot be read: {error}") from None
                 counted.setdefault(session_id, []).append(played)
         summaries = []
         for session_id, name, played_on, scoring, schedule in rows:
@@ -491,7 +496,7 @@ class Store:
                 movement = movement_from_data(_decoded(schedule, "schedule"))
                 rules = ScoringRules.from_mapping(_decoded(scoring, "scoring"))
             except (ValueError, FormatError, InvalidRulesError) as error:
-                raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
+                raise DamagedError(f"{self.path}: session {name!r} cannot be read: {error}") from None
             rubbers = sum(len(rnd.tables) for rnd in movement.rounds)
             cycle = len(rules.vulnerability)  # a rubber in play is not recorded yet
             recorded = sum(1 for n in counted.get(session_id, []) if n is None or n >= cycle)
@@ -680,7 +685,7 @@ def _prepare(db: sqlite3.Connection, path: Path) -> None:
         return
     _check_foreign(db, path, version, app_id)
     if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
-        raise StoreError(f"{path}: cannot switch the database to WAL mode")
+        raise DamagedError(f"{path}: cannot switch the database to WAL mode")
     db.execute("BEGIN IMMEDIATE")
     try:
         version, app_id = _header(db)  # another process may have upgraded it meanwhile
@@ -816,4 +821,4 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
         )
         return StoredSession(name, date.fromisoformat(played_on), session)
     except (ValueError, FormatError, SessionError, InvalidRulesError, InvalidScheduleError) as error:
-        raise StoreError(f"{path}: session {name!r} cannot be read: {error}") from None
+        raise DamagedError(f"{path}: session {name!r} cannot be read: {error}") from None
