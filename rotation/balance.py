@@ -245,7 +245,14 @@ def forced_coincidences(n_players: int, tables: Sequence[int]) -> int:
         q, r = divmod(both, cells)
         return r * (q + 1) * q // 2 + (cells - r) * q * (q - 1) // 2
 
-    return sum(least(a, b) for i, a in enumerate(tables) for b in tables[i + 1 :])
+    # rounds with the same number of tables force the same: count pairs of rounds by their two sizes,
+    # linear in the rounds where pairing every two rounds is quadratic (8,000 rounds took 47 s)
+    sizes = sorted(Counter(tables).items())
+    return sum(
+        least(a, b) * (count_a * count_b if i != j else count_a * (count_a - 1) // 2)
+        for i, (a, count_a) in enumerate(sizes)
+        for j, (b, count_b) in enumerate(sizes[i:], i)
+    )
 
 
 def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Balance:

@@ -172,6 +172,12 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         raise PlanError(f"the number of tables must be at least 1, got {request.tables}")
     _known(names, [a.name for a in request.away], "--away")
     _known(names, [n for pair in request.avoid for n in pair], "--avoid")
+    for first, second in request.avoid:
+        if name_key(first) == name_key(second):
+            raise PlanError(
+                f"--avoid {first}+{second}: a player cannot be kept from partnering themself"
+                f" ({_real(names, first)}); name two different players"
+            )
     method = request.method
     if method is Method.AUTO:
         method = Method.BULLETIN if _bulletin_fits(request) else Method.BALANCED

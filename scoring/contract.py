@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring._enums import DomainEnum
+from scoring._text import quoted, small_int
 from scoring.seat import Seat, Side
 
 BOOK: Final = 6
@@ -45,7 +46,7 @@ class Strain(DomainEnum):
         for strain in cls:
             if key in (strain.value, strain.name):
                 return strain
-        raise InvalidContractError(f"unknown strain {text!r}: expected C, D, H, S or NT")
+        raise InvalidContractError(f"unknown strain {quoted(text)}: expected C, D, H, S or NT")
 
     @property
     def symbol(self) -> str:
@@ -100,12 +101,15 @@ class Contract:
         key = "".join(text.split()).upper()
         match = _CONTRACT.fullmatch(key)
         if match is None:
-            raise InvalidContractError(f"cannot read contract {text!r}: expected e.g. 4H, 3NT or 2SX")
+            raise InvalidContractError(f"cannot read contract {quoted(text)}: expected e.g. 4H, 3NT or 2SX")
         return cls._from_groups(match["level"], match["strain"], match["doubling"] or "")
 
     @classmethod
     def _from_groups(cls, level: str, strain: str, doubling: str) -> Contract:
-        return cls(int(level), Strain.parse(strain), Doubling(doubling))
+        number = small_int(level, 2)
+        if number is None:
+            raise InvalidContractError(f"level {quoted(level)} is impossible: a contract is 1 to 7")
+        return cls(number, Strain.parse(strain), Doubling(doubling))
 
     @property
     def target(self) -> int:
@@ -154,32 +158,37 @@ class Result:
         match = _RESULT.fullmatch(text.strip().upper())
         if match is None:
             if text.strip().upper() in _PASS_WORDS:
-                raise InvalidResultError(f"{text!r} is a passed-out deal, not a played contract")
+                raise InvalidResultError(f"{quoted(text)} is a passed-out deal, not a played contract")
             raise InvalidResultError(
-                f"cannot read result {text!r}: expected a contract, an optional declarer and =, +k or -k,"
-                " e.g. '3NT N -2' or '4HX S ='"
+                f"cannot read result {quoted(text)}: expected a contract, an optional declarer and"
+                " =, +k or -k, e.g. '3NT N -2' or '4HX S ='"
             )
         try:
             doubling = "".join((match["doubling"] or "").split())
             contract = Contract._from_groups(match["level"], match["strain"], doubling)
         except InvalidResultError as error:
-            raise type(error)(f"{text!r}: {error}") from None
+            raise type(error)(f"{quoted(text)}: {error}") from None
         declarer = None
         if match["declarer"] is not None:
             try:
                 declarer = Seat.parse(match["declarer"])
             except ValueError:
                 raise InvalidResultError(
-                    f"{text!r}: unknown declarer {match['declarer']!r}; expected N, E, S or W"
+                    f"{quoted(text)}: unknown declarer {quoted(match['declarer'])}; expected N, E, S or W"
                 ) from None
         outcome_text = "".join(match["outcome"].split())
-        outcome = 0 if outcome_text == "=" else int(outcome_text)
+        tricks = 0 if outcome_text == "=" else small_int(outcome_text[1:], 2)
+        if tricks is None:
+            raise InvalidResultError(
+                f"{quoted(text)}: a deal has 13 tricks, so {quoted(outcome_text)} is impossible"
+            )
+        outcome = -tricks if outcome_text.startswith("-") else tricks
         if outcome_text != "=" and outcome == 0:
-            raise InvalidResultError(f"{text!r}: write '=' for a contract made exactly")
+            raise InvalidResultError(f"{quoted(text)}: write '=' for a contract made exactly")
         try:
             return cls.from_outcome(contract, declarer, outcome)
         except InvalidResultError as error:
-            raise InvalidResultError(f"{text!r}: {error}") from None
+            raise InvalidResultError(f"{quoted(text)}: {error}") from None
 
     @property
     def outcome(self) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from scoring._text import brief, quoted, small_int
 from scoring.contract import PASS, PassedOut, Result, Strain, parse_deal
 from scoring.seat import Side
 
@@ -42,9 +43,12 @@ class Honors:
         match = _HONORS.fullmatch(text.strip().upper())
         if match is None:
             raise InvalidDealError(
-                f"cannot read honors {text!r}: expected a side and 100 or 150, e.g. 'EW 100'"
+                f"cannot read honors {quoted(text)}: expected a side and 100 or 150, e.g. 'EW 100'"
             )
-        return cls(Side.parse(match["side"]), int(match["points"]))
+        points = small_int(match["points"], 3)
+        if points is None:
+            raise InvalidDealError(f"honors are worth 100 or 150, not {quoted(match['points'])}")
+        return cls(Side.parse(match["side"]), points)
 
     def __str__(self) -> str:
         return f"{self.side.name} {self.points}"
@@ -98,19 +102,19 @@ class RecordedDeal:
         if isinstance(value, str):
             return cls.parse(value)
         if not isinstance(value, Mapping):
-            raise InvalidDealError(f"a deal is a string or an object with a result, not {value!r}")
+            raise InvalidDealError(f"a deal is a string or an object with a result, not {brief(value)}")
         unknown = sorted(str(key) for key in value if key not in _DEAL_KEYS)
         if unknown:
             raise InvalidDealError(f"unknown deal field {unknown[0]!r}: expected result, honors or hcp_ns")
         text = value.get("result")
         if not isinstance(text, str):
-            raise InvalidDealError(f"a deal object needs a result string, e.g. '4H S =', not {text!r}")
+            raise InvalidDealError(f"a deal object needs a result string, e.g. '4H S =', not {brief(text)}")
         honors = value.get("honors")
         if honors is not None and not isinstance(honors, str):
-            raise InvalidDealError(f"honors are written like 'NS 100', not {honors!r}")
+            raise InvalidDealError(f"honors are written like 'NS 100', not {brief(honors)}")
         hcp_ns = value.get("hcp_ns")
         if hcp_ns is not None and type(hcp_ns) is not int:
-            raise InvalidDealError(f"hcp_ns is a whole number 0 to 40, not {hcp_ns!r}")
+            raise InvalidDealError(f"hcp_ns is a whole number 0 to 40, not {brief(hcp_ns)}")
         return cls(parse_deal(text), None if honors is None else Honors.parse(honors), hcp_ns)
 
     def to_value(self) -> str | dict[str, object]:

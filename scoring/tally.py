@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Final, Generic, TypeVar
 
 from scoring._enums import ChoiceEnum
+from scoring._text import quoted
 from scoring.seat import Side
 
 MAX_RUBBER_POINTS: Final = 4 * (7600 + 150) + 100
@@ -120,7 +121,7 @@ class RecordedNet:
         match = _NET.fullmatch(text.strip().upper())
         if match is None:
             raise InvalidNetError(
-                f"cannot read net {text!r}: expected a side and a number, e.g. 'E-W +3' (hundreds)"
+                f"cannot read net {quoted(text)}: expected a side and a number, e.g. 'E-W +3' (hundreds)"
                 " or 'N-S 1030' (points)"
             )
         side = Side.parse(match["side"])
@@ -192,7 +193,9 @@ def standings(
     """Rank players by total tally from each rubber's ``{player: tally}`` (sit-outs absent).
 
     ``players`` lists players in score-sheet order, including any who never played; others are added in
-    the order they first appear. Equal totals keep that order.
+    the order they first appear. Equal totals keep that order. Players with no rubber played are not
+    ranked among those who have (a 0 from no rubber would put them above everyone on a minus): they come
+    last, in score-sheet order, all sharing the rank after the last player ranked.
     """
     totals: dict[Player, int] = dict.fromkeys(players, 0)
     played: dict[Player, int] = dict.fromkeys(totals, 0)
@@ -200,12 +203,13 @@ def standings(
         for player, tally in rubber.items():
             totals[player] = totals.get(player, 0) + tally
             played[player] = played.get(player, 0) + 1
-    order = sorted(totals, key=lambda player: -totals[player])
+    order = sorted((p for p in totals if played[p]), key=lambda player: -totals[player])
     places = competition_ranks([totals[player] for player in order])
+    waiting = [p for p in totals if not played[p]]  # a total of 0 from no rubber is no result
     return tuple(
         Standing(player, totals[player], played[player], rank, tied)
         for player, (rank, tied) in zip(order, places, strict=True)
-    )
+    ) + tuple(Standing(p, 0, 0, len(order) + 1, len(waiting) > 1) for p in waiting)
 
 
 Ranked = TypeVar("Ranked", int, Fraction)

@@ -95,13 +95,35 @@ app = typer.Typer(
     name="chicago",
     help="Plan and score Chicago (four-deal) bridge: seating for every round, rubber scores, player tallies.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 
 
+def _show_version(asked: bool) -> None:
+    """``chicago --version``: the installed distribution's version, read from its metadata (no import
+    of the planner or anything heavy)."""
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"chicago {version('chicago')}")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            typer.echo("chicago (version unknown: not installed)")
+        raise typer.Exit()
+
+
 @app.callback()
 def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_show_version,
+            help="Print chicago's version and exit.",
+        ),
+    ] = False,
     db: Annotated[
         Path | None,
         typer.Option(

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import typer
 
@@ -28,10 +27,18 @@ DATABASE: ContextVar[Path | None] = ContextVar("chicago_database", default=None)
 current click context, so the option travels in a context variable rather than a module global)."""
 
 
-def fail(message: str) -> NoReturn:
-    """A user error: one clear line on stderr and exit code 2, never a traceback."""
+USAGE: Final = 2
+"""Exit code for what the host typed or gave: bad input, an unknown name, a bad option (as click's own)."""
+
+FAILURE: Final = 1
+"""Exit code for what went wrong running a good command: the database locked, damaged, newer, not ours or
+read-only, the disk full, the output file or a port not to be had."""
+
+
+def fail(message: str, code: int = USAGE) -> NoReturn:
+    """One clear line on stderr and exit ``code`` (`USAGE` unless said), never a traceback."""
     typer.echo(f"chicago: error: {message}", err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(code)
 
 
 def db_path() -> Path:
@@ -54,11 +61,33 @@ def open_store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()
     except reraise:
         raise
     except StoreError as error:
-        fail(store_message(error))
+        fail_store(error)
     except SessionError as error:
         from rotation.cli.words import session_message
 
         fail(session_message(error))
+
+
+def fail_store(error: Exception) -> NoReturn:
+    """The store's typed error as one line, with its exit code (`store_code`)."""
+    fail(store_message(error), store_code(error))
+
+
+def store_code(error: Exception) -> int:
+    """`FAILURE` when the database itself failed (locked, full, read-only, damaged, newer, not ours),
+    `USAGE` when the host asked what it cannot do (an unknown or taken name, an empty name, a merge of
+    two players of one evening, a --db in a folder that does not exist)."""
+    from rotation.services.errors import (
+        DamagedError,
+        DiskFullError,
+        LockedError,
+        NewerSchemaError,
+        NotOurDatabaseError,
+        ReadOnlyError,
+    )
+
+    failed = (DamagedError, DiskFullError, LockedError, NewerSchemaError, NotOurDatabaseError, ReadOnlyError)
+    return FAILURE if isinstance(error, failed) else USAGE
 
 
 def store_message(error: Exception) -> str:
@@ -83,6 +112,11 @@ def load_stored(name: str) -> StoredSession:
 
     with open_store(create=False) as store:
         return load_evening(store, name)
+
+
+def counted(count: int, word: str, plural: str = "") -> str:
+    """``1 round``, ``3 rounds``, ``0 rubbers``: a count with its noun in the number it takes."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def parse_day(text: str | None, option: str) -> date:
@@ -122,25 +156,29 @@ def parse_cycle(name: str) -> Any:
 
 
 def read_json(path: Path) -> Any:
-    """A JSON file a host gave, read with limits: its size, its nesting and its numbers are bounded, and
-    anything wrong with it is one line, never a traceback."""
+    """A JSON file a host gave, read with limits: at most `MAX_JSON_BYTES` are read whatever the file
+    system says of its size (a pipe, a FIFO, ``/dev/stdin`` and ``/dev/zero`` all say 0), its nesting and
+    its numbers are bounded, and anything wrong with it is one line, never a traceback."""
+    from rotation.jsontext import JsonTextError, loads
+
     try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            fail(f"{path} is {size:,} bytes; a schedule or session file is at most {MAX_JSON_BYTES:,}")
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_JSON_BYTES + 1)
+        if len(data) > MAX_JSON_BYTES:
+            fail(f"{path} is more than {MAX_JSON_BYTES:,} bytes; a schedule or session file is smaller")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         fail(f"no such file: {path}")
-    except (OSError, UnicodeDecodeError) as error:
-        fail(f"cannot read {path}: {error}")
+    except IsADirectoryError:
+        fail(f"{path} is a folder, not a schedule or session file")
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}", FAILURE)
+    except UnicodeDecodeError as error:
+        fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start + 1})")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        fail(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
-    except RecursionError:
-        fail(f"{path} is nested too deeply to be a schedule or session")
-    except ValueError as error:  # an integer of thousands of digits
-        fail(f"{path} is not a schedule or session: {error}")
+        return loads(text)
+    except JsonTextError as error:
+        fail(f"{path} {error}")
 
 
 def is_file_source(source: str) -> bool:
@@ -187,5 +225,5 @@ def write_out(data: str | bytes, out: Path | None) -> bool:
         else:
             out.write_text(data, encoding="utf-8")
     except OSError as error:
-        fail(f"cannot write {out}: {error.strerror or error}")
+        fail(f"cannot write {out}: {error.strerror or error}", FAILURE)
     return True

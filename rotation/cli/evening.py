@@ -12,6 +12,7 @@ import typer
 from rotation.cli.app import app
 from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document, Paper
 from rotation.cli.common import (
+    counted,
     fail,
     is_file_source,
     load_session,
@@ -246,8 +247,8 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     session = stored.session
     schedule, rules = session.schedule, session.rules
     console = rich_console()
-    heading = f"{stored.name}, {stored.played_on.isoformat()}: {len(schedule.players)} players,"
-    console.print(Text(f"{heading} {len(schedule.rounds)} rounds", style="bold"))
+    heading = f"{stored.name}, {stored.played_on.isoformat()}: {counted(len(schedule.players), 'player')},"
+    console.print(Text(f"{heading} {counted(len(schedule.rounds), 'round')}", style="bold"))
     console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
     console.print(Text(f"Scoring: {rules.describe()}."))
     console.print(seating_table(schedule, rules.vulnerability, width=console.width))
@@ -267,4 +268,8 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
         where = ", ".join(f"round {r} table {t}" for r, t in missing)
         console.print(Text(f"Still to record ({len(missing)}): {where}"))  # folds at the terminal's width
     else:
-        typer.echo(f"All {len(session.results)} rubbers recorded.")
+        typer.echo(
+            "The rubber is recorded."
+            if len(session.results) == 1
+            else f"All {len(session.results)} rubbers recorded."
+        )

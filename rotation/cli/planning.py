@@ -23,8 +23,11 @@ from rotation.cli.choices import (
     Unit,
 )
 from rotation.cli.common import (
+    counted,
     db_path,
     fail,
+    is_file_source,
+    load_session,
     note_matched_names,
     open_store,
     parse_cycle,
@@ -283,7 +286,8 @@ def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) ->
     schedule = saved.session.schedule if saved is not None else result.schedule
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
-    console.print(Text(f"Chicago for {n} players, {r} rounds", style="bold") + f" ({result.method})")
+    heading = Text(f"Chicago for {counted(n, 'player')}, {counted(r, 'round')}", style="bold")
+    console.print(heading + f" ({result.method})")
     if verbose and result.schedule.movement.name:
         console.print(f"Movement: {result.schedule.movement.name}")
     if result.cards:
@@ -301,16 +305,20 @@ def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) ->
         console.print(solve_summary(result.solved))
         if verbose:
             console.print(solve_details(result.solved))
-    if saved is not None:
-        typer.echo(f"Scoring: {saved.session.rules.describe()}.")
+    if saved is not None:  # as Text, so the lines fold at the width (80 columns in a pipe)
+        console.print(Text(f"Scoring: {saved.session.rules.describe()}."))
         if planned.replaced:
-            typer.echo(
-                f"Replanned {saved.name!r}: the first {planned.kept} rounds and every"
-                " result kept, the rest planned for the players named."
+            console.print(
+                Text(
+                    f"Replanned {saved.name!r}: the first {counted(planned.kept, 'round')}"
+                    " and every result kept, the rest planned for the players named."
+                )
             )
-        typer.echo(
-            f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
-            f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+        console.print(
+            Text(
+                f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
+                f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+            )
         )
 
 
@@ -367,22 +375,29 @@ def _progress(*, err: bool = False) -> Iterator[Any]:
 
 @app.command("check")
 def check_command(
-    file: Annotated[
-        Path, typer.Argument(help="A chicago-schedule/1 JSON file (from `chicago plan --json`).")
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|FILE",
+            help="A saved evening, or a chicago-schedule/1 or session file (from `chicago plan --json`).",
+        ),
     ],
 ) -> None:
-    """Report how balanced a schedule is: partners, opponents, sit-outs, first deals and seat moves, and
-    how even the evening would be if it stopped after each round."""
+    """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
+    the evening is if it stops after each round."""
     from rotation.balance import check, prefix_checks
     from rotation.io.formats import FormatError, schedule_from_data
     from rotation.render.terminal import balance_report, prefix_table
 
-    try:
-        schedule = schedule_from_data(read_json(file))
-    except FormatError as error:
-        fail(f"{file}: {error}")
+    if is_file_source(source):  # a schedule need not be a session: read it as one
+        try:
+            schedule = schedule_from_data(read_json(Path(source)))
+        except FormatError as error:
+            fail(f"{source}: {error}")
+    else:
+        schedule = load_session(source).schedule
     console = rich_console()
-    console.print(balance_report(check(schedule.movement), schedule))
+    console.print(balance_report(check(schedule.movement), schedule, width=console.width))
     console.print(prefix_table(list(prefix_checks(schedule.movement))))  # one pass: linear in the rounds
 
 

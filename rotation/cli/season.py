@@ -12,6 +12,7 @@ import typer
 from rotation.cli.app import app
 from rotation.cli.choices import RankBy, TallyUnit
 from rotation.cli.common import (
+    counted,
     db_path,
     fail,
     load_stored,
@@ -129,7 +130,9 @@ def _print_season(result: Season) -> None:
         typer.echo(f"Nobody has played {minimum} rubber{'s' if minimum != 1 else ''} yet.")
     if result.left_out:
         names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
-        console.print(Text(f"Fewer than {minimum} rubbers, not ranked: {names}"))
+        console.print(Text(f"Fewer than {counted(minimum, 'rubber')}, not ranked: {names}"))
+    if result.not_played:
+        console.print(Text(f"Not yet played: {', '.join(result.not_played)}"))
 
 
 @app.command("export")
@@ -199,8 +202,9 @@ def import_command(
         )
     note_matched_names(session.schedule.players, stored.session.schedule.players)
     typer.echo(
-        f"Imported {file} as {stored.name!r} ({day.isoformat()}): {len(session.schedule.players)} players,"
-        f" {len(session.complete_results)} of {session.rubber_count} rubbers recorded."
+        f"Imported {file} as {stored.name!r} ({day.isoformat()}):"
+        f" {counted(len(session.schedule.players), 'player')},"
+        f" {len(session.complete_results)} of {counted(session.rubber_count, 'rubber')} recorded."
     )
 
 

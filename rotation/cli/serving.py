@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from rotation.cli.app import app
-from rotation.cli.common import db_path, fail, open_store
+from rotation.cli.common import FAILURE, db_path, fail, open_store
 
 
 @app.command("serve")
@@ -40,7 +40,7 @@ def serve_command(
     try:
         sock = serve.bind(host, port)
     except OSError as error:
-        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}", FAILURE)
     bound = sock.getsockname()[1]
     path = db_path()
     try:

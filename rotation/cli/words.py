@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 
+from rotation.cli.common import counted
 from rotation.services import errors
 from rotation.services.season import Renamed
 
@@ -37,13 +38,8 @@ def plan_message(error: Exception) -> str:
     return str(error)
 
 
-def sessions_phrase(count: int) -> str:
-    """``1 session``, ``3 sessions``."""
-    return f"{count} session{'s' if count != 1 else ''}"
-
-
 def renamed_text(renamed: Renamed) -> str:
     """``Renamed Ann to Anne in 3 sessions.`` or ``Merged Ann into Anne: 2 sessions moved.``"""
     if renamed.merged:
-        return f"Merged {renamed.old} into {renamed.new}: {sessions_phrase(renamed.sessions)} moved."
-    return f"Renamed {renamed.old} to {renamed.new} in {sessions_phrase(renamed.sessions)}."
+        return f"Merged {renamed.old} into {renamed.new}: {counted(renamed.sessions, 'session')} moved."
+    return f"Renamed {renamed.old} to {renamed.new} in {counted(renamed.sessions, 'session')}."

@@ -115,6 +115,11 @@ class LockedError(StoreError):
     """Another program held the database locked for longer than the busy timeout."""
 
 
+class DamagedError(StoreError):
+    """The file holds what this version cannot read: a session another program wrote or damaged, or an
+    SQLite error of no known kind."""
+
+
 _STORAGE_ERRORS: dict[str, tuple[type[StoreError], str]] = {
     "SQLITE_FULL": (DiskFullError, "the disk is full; nothing was changed"),
     "SQLITE_READONLY": (ReadOnlyError, "cannot be written (a read-only file, folder or file system)"),
@@ -137,7 +142,7 @@ def storage_error(path: Path, error: sqlite3.Error) -> StoreError:
             return kind(f"{path} {words.format(timeout=BUSY_TIMEOUT_SECONDS)}")
     if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
         return LockedError(f"{path} is locked by another program (waited {BUSY_TIMEOUT_SECONDS:g} s)")
-    return StoreError(f"{path}: {error}")
+    return DamagedError(f"{path}: {error}")
 
 
 class NoSuchSessionError(StoreError):
@@ -246,10 +251,13 @@ def _read_only_uri(path: Path) -> str:
     the last connection to close merges it), the file is read as ``immutable``: no lock, no side file.
     A ``-wal`` holding changes must be read through it, with ``mode=ro`` (its ``-shm`` is already there)."""
     uri = path.resolve().as_uri()
-    wal = _wal(path)
-    if wal.exists() and wal.stat().st_size > 0:
-        return uri + "?mode=ro"
-    return uri + "?mode=ro&immutable=1"
+    try:
+        waiting = _wal(path).stat().st_size > 0  # one stat: the -wal may vanish at any moment
+    except FileNotFoundError:  # none, or gone as its last writer closed and merged it
+        waiting = False
+    except OSError:  # cannot tell: read through it, and SQLite says what stands in the way
+        waiting = True
+    return uri + ("?mode=ro" if waiting else "?mode=ro&immutable=1")
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -302,7 +310,7 @@ def _prepare(db: sqlite3.Connection, path: Path) -> None:
         return
     _check_foreign(db, path, version, app_id)
     if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
-        raise StoreError(f"{path}: cannot switch the database to WAL mode")
+        raise DamagedError(f"{path}: cannot switch the database to WAL mode")
     db.execute("BEGIN IMMEDIATE")
     try:
         version, app_id = _header(db)  # another process may have upgraded it meanwhile

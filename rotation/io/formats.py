@@ -245,5 +245,5 @@ def movement_from_data(data: Any) -> Movement:
             for r in data["rounds"]
         )
         return Movement(int(data["players"]), rounds, str(data.get("name", "")))
-    except (KeyError, TypeError, ValueError, InvalidScheduleError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError, InvalidScheduleError) as error:
         raise FormatError(f"stored schedule: {error}") from None

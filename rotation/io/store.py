@@ -27,6 +27,7 @@ from rotation.io.database import (
     BUSY_TIMEOUT_SECONDS,
     ENV_VAR,
     SCHEMA_VERSION,
+    DamagedError,
     DiskFullError,
     LockedError,
     NewerSchemaError,
@@ -47,6 +48,7 @@ from rotation.io.formats import (
     record_from_data,
     record_to_data,
 )
+from rotation.jsontext import JsonTextError, loads
 from rotation.model import InvalidScheduleError, Schedule
 from rotation.names import name_key
 from rotation.results.session import RubberRecord, Session, SessionError
@@ -56,6 +58,7 @@ __all__ = [
     "BUSY_TIMEOUT_SECONDS",
     "ENV_VAR",
     "SCHEMA_VERSION",
+    "DamagedError",
     "DiskFullError",
     "EveningId",
     "LockedError",
@@ -348,16 +351,25 @@ class Store:
                 " FROM sessions s ORDER BY s.played_on, s.name_key"
             ).fetchall()
             counted: dict[int, list[int | None]] = {}
+            names = {row[0]: row[1] for row in rows}
             for session_id, deals in db.execute("SELECT session_id, deals FROM results"):
-                played = None if deals is None else sum(1 for deal in json.loads(deals) if deal != "pass")
+                try:
+                    played = (
+                        None
+                        if deals is None
+                        else sum(1 for deal in _decoded(deals, "deals") if deal != "pass")
+                    )
+                except (FormatError, TypeError) as error:
+                    name = names.get(session_id, session_id)
+                    raise DamagedError(f"{self.path}: session {name!r} cannot be read: {error}") from None
                 counted.setdefault(session_id, []).append(played)
         summaries = []
         for session_id, name, played_on, scoring, schedule in rows:
             try:
-                movement = movement_from_data(json.loads(schedule))
-                rules = ScoringRules.from_mapping(json.loads(scoring))
+                movement = movement_from_data(_decoded(schedule, "schedule"))
+                rules = ScoringRules.from_mapping(_decoded(scoring, "scoring"))
             except (ValueError, FormatError, InvalidRulesError) as error:
-                raise StoreError(f"{self.path}: session {name!r} cannot be read: {error}") from None
+                raise DamagedError(f"{self.path}: session {name!r} cannot be read: {error}") from None
             rubbers = sum(len(rnd.tables) for rnd in movement.rounds)
             cycle = len(rules.vulnerability)  # a rubber in play is not recorded yet
             recorded = sum(1 for n in counted.get(session_id, []) if n is None or n >= cycle)
@@ -509,6 +521,15 @@ def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord,
     db.execute(sql, (session_id, record.round, record.table, deals, net, _now()))
 
 
+def _decoded(text: str, column: str) -> Any:
+    """A stored JSON column, decoded with the limits of any JSON from outside: another program may have
+    written it. FormatError names the column."""
+    try:
+        return loads(text)
+    except JsonTextError as error:
+        raise FormatError(f"its {column} {error}") from None
+
+
 def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
     name, played_on, scoring, schedule, uid = db.execute(
         "SELECT name, played_on, scoring, schedule, uid FROM sessions WHERE id = ?", (session_id,)
@@ -531,15 +552,15 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
         for rnd, table, deals, net in rows:
             entry: dict[str, Any] = {"round": rnd, "table": table}
             if deals is not None:
-                entry["deals"] = json.loads(deals)
+                entry["deals"] = _decoded(deals, "deals")
             else:
                 entry["net"] = net
             records.append(record_from_data(entry))
         session = Session(
-            Schedule(players, movement_from_data(json.loads(schedule))),
-            ScoringRules.from_mapping(json.loads(scoring)),
+            Schedule(players, movement_from_data(_decoded(schedule, "schedule"))),
+            ScoringRules.from_mapping(_decoded(scoring, "scoring")),
             tuple(records),
         )
         return StoredSession(name, date.fromisoformat(played_on), session, EveningId(uid))
     except (ValueError, FormatError, SessionError, InvalidRulesError, InvalidScheduleError) as error:
-        raise StoreError(f"{path}: session {name!r} cannot be read: {error}") from None
+        raise DamagedError(f"{path}: session {name!r} cannot be read: {error}") from None

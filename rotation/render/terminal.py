@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -288,8 +289,10 @@ def _share(shares: list[Fraction]) -> str:
     return show(low) if low == high else f"{show(low)}-{show(high)}"
 
 
-def balance_report(balance: Balance, schedule: Schedule) -> Group:
-    """Per-player counts and the pair counts as a grid, for `chicago check`."""
+def balance_report(balance: Balance, schedule: Schedule, width: int = 0) -> Group:
+    """Per-player counts and the pair counts as a grid, for `chicago check`. Names are never broken: in
+    ``width`` (0: any width) the number columns' headings wrap first, and where a name still does not
+    fit, the rows carry the players' numbers and a list gives their names."""
     b = balance
     spreads = RichTable(title="Balance", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
     for column in ("measure", "min", "max", "spread", "best possible"):
@@ -319,44 +322,76 @@ def balance_report(balance: Balance, schedule: Schedule) -> Group:
     line("first deals", list(b.first_deals.values()))
     line("seat moves", list(b.seat_moves.values()))
 
-    players = RichTable(title="Players", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("#", "player", "played", "sat out", "out in a row", "away", "first deals", "seat moves"):
-        players.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
-    for p, name in enumerate(schedule.players):
-        _add_row(
-            players,
-            str(p + 1),
-            name,
-            str(b.played[p]),
-            str(b.sat_out[p]),
-            str(b.longest_sit_out_run[p]),
-            str(b.away[p]),
-            str(b.first_deals[p]),
-            str(b.seat_moves[p]),
-        )
-    parts: list[RichTable] = [spreads, players]
+    parts: list[RichTable | Text] = [spreads, *_players_table(balance, schedule, width)]
     if schedule.movement.n_players <= 16:
+        parts.append(_pair_grid(balance, schedule, width))
+    return Group(*parts)
+
+
+_PLAYER_COUNTS = ("played", "sat out", "out in a row", "away", "first deals", "seat moves")
+
+
+def _too_wide(table: RichTable, width: int) -> bool:
+    """Whether ``table`` cannot be drawn in ``width`` columns without breaking a cell that must not be."""
+    if not width:
+        return False
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    wide = Console(width=10 * width)  # a measurement is capped at the console's width
+    return Measurement.get(wide, wide.options, table).minimum > width
+
+
+def _players_table(balance: Balance, schedule: Schedule, width: int) -> list[RichTable | Text]:
+    """Each player's counts: a row per player, named, or numbered with a list of names after it when
+    the longest name does not fit beside the numbers."""
+    b = balance
+    for named in (True, False):
+        players = RichTable(title="Players", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+        players.add_column("#", justify="right", no_wrap=True)
+        if named:  # the longest name's full width: Rich would measure only its longest word
+            players.add_column("player", no_wrap=True, min_width=max(map(cell_len, schedule.players)))
+        for column in _PLAYER_COUNTS:
+            players.add_column(column, justify="right", overflow="fold")
+        for p, name in enumerate(schedule.players):
+            counts = (b.played, b.sat_out, b.longest_sit_out_run, b.away, b.first_deals, b.seat_moves)
+            _add_row(players, str(p + 1), *((name,) if named else ()), *(str(c[p]) for c in counts))
+        if named and not _too_wide(players, width):
+            return [players]
+    digits = len(str(len(schedule.players)))
+    key = Text("\n").join(plain(f"  {p:>{digits}}  {name}") for p, name in enumerate(schedule.players, 1))
+    return [players, key]
+
+
+def _pair_grid(balance: Balance, schedule: Schedule, width: int) -> RichTable:
+    """Partners above the diagonal, opponents below: rows named by number and name, or by number alone
+    where a name would not fit."""
+    b = balance
+    n = schedule.movement.n_players
+    for named in (True, False):
         grid = RichTable(
             title="Partners (above the diagonal) and opponents (below)",
             title_justify="left",
             header_style="bold",
             box=box.SIMPLE_HEAD,
         )
-        grid.add_column("")
-        for p in range(schedule.movement.n_players):
-            grid.add_column(str(p + 1), justify="right")
-        for p, name in enumerate(schedule.players):
+        labels = [f"{p + 1} {name}" if named else str(p + 1) for p, name in enumerate(schedule.players)]
+        grid.add_column("", no_wrap=True, min_width=max(map(cell_len, labels)))
+        for p in range(n):
+            grid.add_column(str(p + 1), justify="right", no_wrap=True)
+        for p in range(n):
             cells: list[str | Text] = []
-            for q in range(schedule.movement.n_players):
+            for q in range(n):
                 if p == q:
                     cells.append("·")
                 elif p < q:
                     cells.append(str(b.partners[(p, q)]))
                 else:
                     cells.append(Text(str(b.opponents[(q, p)]), style="dim"))
-            _add_row(grid, f"{p + 1} {name}", *cells)
-        parts.append(grid)
-    return Group(*parts)
+            _add_row(grid, labels[p], *cells)
+        if named and not _too_wide(grid, width):
+            break
+    return grid
 
 
 def _pair(schedule: Schedule, table: Table, side: Side) -> str:
@@ -418,6 +453,8 @@ def tally_tables(sheet: TallySheet) -> Group:
     for column in ("rank", "player", "total", "played", "average"):
         ranking.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
     for standing in sheet.standings:
+        if not standing.rubbers:  # listed apart below: a 0 from no rubber ranks nobody
+            continue
         average = standing.average
         _add_row(
             ranking,
@@ -433,6 +470,9 @@ def tally_tables(sheet: TallySheet) -> Group:
         results,
         ranking,
     ]
+    unplayed = [schedule.name(s.player) for s in sheet.standings if not s.rubbers]
+    if unplayed:
+        parts.append(plain(f"Not yet played: {', '.join(unplayed)}"))
     missing = session.missing()
     if missing:
         marked = f" ({PENDING} on the score sheet)" if any(waiting.values()) else ""

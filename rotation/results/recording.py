@@ -8,16 +8,20 @@ the rubber holds); the command line and the live page word them.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from rotation.jsontext import JsonTextError, loads
 from rotation.model import Schedule
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
+
+MAX_DEAL_LENGTH: Final = 200
+"""Characters in one deal as typed: the longest real one, a JSON object with honors and high-card points,
+has about 70."""
 
 _EXTRA: Final = re.compile(r"\s+(?P<key>honou?rs|hcp)\b\s*[:=]?\s*", re.IGNORECASE)
 
@@ -27,12 +31,17 @@ def parse_deal_argument(text: str) -> RecordedDeal:
     points, for Russian scoring) after the result in either order, or a session file's JSON object
     ``{"result": "6S W =", "honors": "EW 100"}``. InvalidDealError says what is wrong."""
     stripped = text.strip()
+    if len(stripped) > MAX_DEAL_LENGTH:
+        raise InvalidDealError(
+            f"a deal is at most {MAX_DEAL_LENGTH} characters, such as '6S W = honors EW 100';"
+            f" this one has {len(stripped):,}"
+        )
     try:
         if stripped.startswith("{"):
             try:
-                value = json.loads(stripped)
-            except json.JSONDecodeError as error:
-                raise InvalidDealError(f"cannot read deal {text!r}: {error.msg}") from None
+                value = loads(stripped)
+            except JsonTextError as error:
+                raise InvalidDealError(f"cannot read deal {text!r}: it {error}") from None
             return RecordedDeal.from_value(value)
         result, *rest = _EXTRA.split(stripped)
         extra: dict[str, str] = {}
@@ -45,9 +54,10 @@ def parse_deal_argument(text: str) -> RecordedDeal:
         if "honors" in extra:
             data["honors"] = extra["honors"]
         if "hcp_ns" in extra:
-            if not extra["hcp_ns"].isdigit():
+            hcp = extra["hcp_ns"].lstrip("0") or "0"
+            if not (hcp.isascii() and hcp.isdigit() and len(hcp) <= 2):  # 5,000 digits are not points
                 raise InvalidDealError(f"deal {text!r}: hcp is N-S's high-card points, 0 to 40")
-            data["hcp_ns"] = int(extra["hcp_ns"])
+            data["hcp_ns"] = int(hcp)
         return RecordedDeal.from_value(data)
     except InvalidResultError as error:
         raise InvalidDealError(str(error)) from None

@@ -111,6 +111,8 @@ class Season:
     min_rubbers: int
     lines: tuple[SeasonLine, ...]
     left_out: tuple[SeasonLine, ...]
+    not_played: tuple[str, ...] = ()
+    """Players in a session chosen who have played no rubber in any of them: not ranked, listed apart."""
 
 
 def season(
@@ -138,4 +140,15 @@ def season(
         min_rubbers,
         season_standings(sessions, min_rubbers=min_rubbers, by=by),
         tuple(line for line in everyone if line.played < min_rubbers),
+        _not_played(sessions, {name_key(line.name) for line in everyone}),
     )
+
+
+def _not_played(sessions: Sequence[Session], ranked: set[str]) -> tuple[str, ...]:
+    """The players of ``sessions`` with no rubber in any of them, by name as last given, in order."""
+    names: dict[str, str] = {}
+    for session in sessions:
+        for name in session.schedule.players:
+            if name_key(name) not in ranked:
+                names[name_key(name)] = name
+    return tuple(names.values())

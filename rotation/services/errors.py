@@ -4,6 +4,7 @@ facts (round, table, names, what a rubber held); none words what to type or pres
 from __future__ import annotations
 
 from rotation.io.database import (
+    DamagedError,
     DiskFullError,
     LockedError,
     NewerSchemaError,
@@ -34,6 +35,7 @@ from rotation.services.evenings import SameEveningError
 __all__ = [
     "AlreadyRecordedError",
     "ChangedMeanwhileError",
+    "DamagedError",
     "DiskFullError",
     "ForgottenPlayersError",
     "FormatError",

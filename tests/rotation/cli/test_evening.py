@@ -455,7 +455,7 @@ def test_a_saved_evening_is_replanned_in_place_keeping_its_results(runner: CliRu
     ok(runner, "record", "tue", "--round", "1", "--net", "E-W +3")
     before = json.loads(ok(runner, "tally", "tue", "--json").output)
     shown = ok(runner, "plan", *BULLETIN_FIVE, "Zoë", "--keep", "tue", "--save", "tue").output
-    assert "Replanned 'tue': the first 1 rounds and every result kept" in shown
+    assert "Replanned 'tue': the first 1 round and every result kept" in shown
     after = json.loads(ok(runner, "export", "tue").output)
     assert after["players"] == [*BULLETIN_FIVE, "Zoë"]
     assert len(after["results"]) == 1

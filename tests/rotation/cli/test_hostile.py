@@ -84,7 +84,7 @@ def test_hostile_files_get_one_line_and_exit_2(tmp_path: Path) -> None:
     four.write_text(plan.stdout)
     for args, words in (
         (("check", str(deep)), "nested too deeply"),
-        (("check", str(digits)), "not a schedule or session"),
+        (("check", str(digits)), "holds a number of 5,000 characters (at most 40)"),
         (("plan", "A", "B", "C", "D", "--keep", f"{four}:99"), "has 3"),
         (("plan", "A", "B", "C", "D", "--keep", f"{four}:99999999999999999999999"), "FILE:K"),
     ):
@@ -103,3 +103,140 @@ def test_a_net_no_rubber_can_score_is_refused_before_it_is_stored(tmp_path: Path
         assert done.returncode == 2 and words in done.stderr, done.stderr
     ranked = _chicago("rank", cwd=tmp_path)
     assert ranked.returncode == 0, ranked.stderr
+
+
+DEEP = "[" * 50_000 + "]" * 50_000
+"""JSON nested 50,000 deep: past the C decoder's recursion limit (json.loads alone: RecursionError)."""
+
+
+def _one_line(done: subprocess.CompletedProcess[str], code: int, line: str) -> None:
+    assert (done.returncode, done.stderr) == (code, f"chicago: error: {line}\n"), done.stderr[-2000:]
+
+
+def test_a_device_or_pipe_is_read_only_up_to_the_cap(tmp_path: Path) -> None:
+    """`check /dev/zero` (a device whose size reads 0) and a pipe on /dev/stdin holding more than the cap
+    are refused after reading the cap, not read until memory runs out."""
+    from rotation.cli.common import MAX_JSON_BYTES
+
+    cap = f"is more than {MAX_JSON_BYTES:,} bytes; a schedule or session file is smaller"
+    _one_line(_chicago("check", "/dev/zero", cwd=tmp_path), 2, f"/dev/zero {cap}")
+    piped = subprocess.run(
+        [sys.executable, "-m", "rotation.cli", "check", "/dev/stdin"],
+        input=" " * (MAX_JSON_BYTES + 1),
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        preexec_fn=_capped,
+        timeout=300,
+    )
+    _one_line(piped, 2, f"/dev/stdin {cap}")
+
+
+@pytest.mark.parametrize("command", ["check", "tally", "import"])
+def test_files_nested_50000_deep_are_refused(command: str, tmp_path: Path) -> None:
+    """A file of 50,000 nested arrays for check, tally and import: one line saying how deep, exit 2."""
+    deep = tmp_path / "deep.json"
+    deep.write_text(DEEP)
+    done = _chicago(command, str(deep), cwd=tmp_path)
+    _one_line(done, 2, f"{deep} is nested too deeply (50,000 levels; at most 64)")
+
+
+def test_deal_arguments_nested_or_long_are_refused(tmp_path: Path) -> None:
+    """A deal argument nested 50,000 deep, nested 100 deep within the length a deal may have, with a
+    5,000-digit count of high-card points or an infinite one: each one line, exit 2, nothing stored."""
+    assert _chicago("plan", *FIVE, "--order", "given", "--save", "tue", cwd=tmp_path).returncode == 0
+    hundred = '{"result": ' + "[" * 90 + "]" * 90 + "}"
+    for deal, line in (
+        (
+            '{"result": ' + DEEP + "}",
+            "a deal is at most 200 characters, such as '6S W = honors EW 100'; this one has 100,012",
+        ),
+        (hundred, f"cannot read deal {hundred!r}: it is nested too deeply (91 levels; at most 64)"),
+        (
+            "2S E = hcp " + "0" * 5000 + "22",
+            "a deal is at most 200 characters, such as '6S W = honors EW 100'; this one has 5,013",
+        ),
+        (
+            "2S E = hcp " + "9" * 100,
+            f"deal {'2S E = hcp ' + '9' * 100!r}: hcp is N-S's high-card points, 0 to 40",
+        ),
+        (
+            '{"result": "2S E =", "hcp_ns": 1e5000}',
+            'cannot read deal \'{"result": "2S E =", "hcp_ns":'
+            " 1e5000}': it holds a number too large to use: 1e5000",
+        ),
+        (
+            '{"result": "2S E =", "hcp_ns": ' + "9" * 150 + "}",
+            'cannot read deal \'{"result": "2S E =",'
+            f' "hcp_ns": {"9" * 150}}}\': it holds a number of 150 characters (at most 40)',
+        ),
+    ):
+        _one_line(_chicago("record", "tue", "--round", "1", deal, cwd=tmp_path), 2, line)
+    shown = _chicago("show", "tue", cwd=tmp_path)
+    assert shown.returncode == 0 and "Still to record (5)" in shown.stdout, shown.stdout
+
+
+def test_5000_digit_numbers_in_results_are_refused(tmp_path: Path) -> None:
+    """A contract level, an overtrick count or honors of 5,000 digits, typed or in a session file: one
+    line quoting a few of the digits, exit 2 (never Python's int-string limit)."""
+    many = "9" * 5000
+    _one_line(
+        _chicago("score", many + "S=", cwd=tmp_path),
+        2,
+        f"'{many[:37]}...': level '{many[:37]}...' is impossible: a contract is 1 to 7",
+    )
+    _one_line(
+        _chicago("score", "2S-" + many, cwd=tmp_path),
+        2,
+        f"'2S-{many[:34]}...': a deal has 13 tricks, so '-{many[:36]}...' is impossible",
+    )
+    assert _chicago("score", "0" * 5000 + "2S-" + "0" * 5000 + "2", cwd=tmp_path).stdout == "-100\n"
+    session = json.loads(
+        _chicago("plan", "A", "B", "C", "D", "--order", "given", "--json", cwd=tmp_path).stdout
+    )
+    for deal, line in (
+        ({"result": "6S W =", "honors": "EW " + many}, f"honors are worth 100 or 150, not '{many[:37]}...'"),
+        ({"result": "2S E =", "hcp_ns": 10**50}, "holds a number of 51 characters (at most 40)"),
+    ):
+        path = tmp_path / "session.json"
+        path.write_text(json.dumps({**session, "results": [{"round": 1, "table": 1, "deals": [deal]}]}))
+        done = _chicago("tally", str(path), cwd=tmp_path)
+        assert done.returncode == 2 and done.stderr.endswith(line + "\n"), done.stderr
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(f"chicago: error: {path}")
+
+
+@pytest.mark.parametrize(
+    ("column", "sql"),
+    [
+        ("scoring", "UPDATE sessions SET scoring = ?"),
+        ("schedule", "UPDATE sessions SET schedule = ?"),
+        ("deals", "UPDATE results SET deals = ? WHERE deals IS NOT NULL"),
+    ],
+)
+def test_a_stored_column_nested_deep_is_one_line(column: str, sql: str, tmp_path: Path) -> None:
+    """A database whose stored JSON (scoring, schedule or a rubber's deals) was made 50,000 deep by some
+    other program: `show` and `sessions` say the session cannot be read, exit 1 (a damaged file)."""
+    import sqlite3
+
+    assert _chicago("plan", *FIVE, "--order", "given", "--save", "tue", cwd=tmp_path).returncode == 0
+    assert _chicago("record", "tue", "--round", "1", "--net", "E-W +3", cwd=tmp_path).returncode == 0
+    assert _chicago("record", "tue", "--round", "2", "2S E =", cwd=tmp_path).returncode == 0
+    with sqlite3.connect(tmp_path / "hostile.db") as db:
+        db.execute(sql, (DEEP,))
+    db.close()
+    line = (
+        f"{tmp_path / 'hostile.db'}: session 'tue' cannot be read:"
+        f" its {column} is nested too deeply (50,000 levels; at most 64)"
+    )
+    _one_line(_chicago("show", "tue", cwd=tmp_path), 1, line)
+    _one_line(_chicago("sessions", cwd=tmp_path), 1, line)
+
+
+def test_avoiding_a_player_with_themself_names_them(tmp_path: Path) -> None:
+    """`--avoid Ann+ann` says a player cannot be kept from partnering themself, naming them."""
+    done = _chicago("plan", "Ann", "Bob", "Cy", "Di", "--avoid", "Ann+ann", cwd=tmp_path)
+    _one_line(
+        done,
+        2,
+        "--avoid Ann+ann: a player cannot be kept from partnering themself (Ann); name two different players",
+    )

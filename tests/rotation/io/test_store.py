@@ -131,7 +131,7 @@ def test_a_newer_database_is_refused_and_never_altered(tmp_path: Path) -> None:
     ]
     for args in commands:
         result = runner.invoke(app, args, env=env)
-        assert result.exit_code == 2, (args, result.output)
+        assert result.exit_code == 1, (args, result.output)
         assert f"written by a newer version of chicago (schema version {SCHEMA_VERSION + 1}" in result.output
         assert "upgrade chicago" in result.output
     with pytest.raises(NewerSchemaError):
@@ -167,7 +167,7 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
         Store.open(path)
     runner = CliRunner()
     result = runner.invoke(app, ["--db", str(path), "sessions"])
-    assert result.exit_code == 2 and "is not a chicago database" in result.output
+    assert result.exit_code == 1 and "is not a chicago database" in result.output
     assert path.read_bytes() == before
 
 

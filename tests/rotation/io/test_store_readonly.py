@@ -93,7 +93,7 @@ def test_the_cli_reads_a_read_only_database_and_says_why_it_cannot_record(
         result = runner.invoke(app, args)
         assert result.exit_code == 0, (args, result.output)
     result = runner.invoke(app, ["record", "tuesday", "-r", "2", "--net", "N-S +5"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert result.output.strip() == (
         f"chicago: error: {path} cannot be written (a read-only file, folder or file system)"
     )
@@ -129,7 +129,7 @@ def test_an_immutable_file_is_read_for_real(tmp_path: Path, monkeypatch: pytest.
         runner = CliRunner()
         assert runner.invoke(app, ["show", "tuesday"]).exit_code == 0
         result = runner.invoke(app, ["record", "tuesday", "-r", "2", "--net", "N-S +5"])
-        assert result.exit_code == 2 and "cannot be written" in result.output
+        assert result.exit_code == 1 and "cannot be written" in result.output
         assert _beside(path) == ["club.db"]
     finally:
         subprocess.run(["chattr", "-i", str(path)], check=True)

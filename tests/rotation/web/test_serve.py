@@ -44,7 +44,7 @@ def test_a_port_in_use_is_one_line(evening: Evening, runner: CliRunner) -> None:
         result = runner.invoke(app, ["serve", "ev", "--port", str(taken.getsockname()[1])])
     finally:
         taken.close()
-    assert result.exit_code == 2 and "chicago: error: cannot listen on 127.0.0.1:" in result.output
+    assert result.exit_code == 1 and "chicago: error: cannot listen on 127.0.0.1:" in result.output
 
 
 def test_serving_an_unknown_session_is_one_line(db: Path, runner: CliRunner) -> None:
