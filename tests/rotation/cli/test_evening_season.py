@@ -167,7 +167,8 @@ def test_rename_and_merge_carry_into_the_season(runner: CliRunner, tmp_path: Pat
     player until merged, and merging adds their rubbers to the real one."""
     ok(runner, "rename", "cy", "Cyrus")
     assert ("Cyrus", -2, 4, 2) in ranked(runner)
-    ok(runner, "plan", "Edd", "Ann", "Bob", "Di", "--order", "given", "--save", "apr", "--date", "2024-04-02")
+    late = ("Edd", "Ann", "Bob", "Di")  # a typo of Ed the roster would refuse, declared new to merge later
+    ok(runner, "plan", *late, "--order", "given", "--save", "apr", "--date", "2024-04-02", "--new", "Edd")
     ok(runner, "record", "apr", "-r", "1", "--net", "N-S +6")  # N-S Ann & Edd: Edd +6, Ann +6, Bob -6, Di -6
     assert ("Edd", 6, 1, 1) in ranked(runner)
     assert "Ed is already a player" in refused(runner, "rename", "Edd", "Ed")
