@@ -102,7 +102,7 @@ def plan_command(
             help="At most this many seconds for the balanced planner. Its search is counted in steps, so the"
             " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
         ),
-    ] = 60.0,
+    ] = 600.0,
     vulnerability: Annotated[str, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP)] = "dealer",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")
@@ -208,6 +208,8 @@ def plan_command(
         data = schedule_to_data(schedule, cycle)
         if given:
             data["scoring"] = rules.to_mapping()
+        if (said := planner.planner_data(result)) is not None:
+            data["planner"] = said
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from rotation.balance import check
