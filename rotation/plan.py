@@ -66,6 +66,7 @@ class PlanRequest:
     names: tuple[str, ...]
     order: Order = Order.CUT
     seed: int = 0
+    """Draws the cut; the balanced planner's own seed is ``request_seed`` of the whole request."""
     rounds: int | None = None
     method: Method = Method.AUTO
     away: tuple[Away, ...] = ()
