@@ -75,8 +75,10 @@ class PlanRequest:
     keep: Kept | None = None
     time_limit: float = 600.0
     """Wall seconds the balanced planner may take at most: a cap, not a budget. The default work ends well
-    within it even on a busy machine (120 players x 10 rounds, the slowest evening measured, takes about
-    a minute on one loaded core), so only a lower cap can cut a plan short, and the plan says so."""
+    within it even on a busy machine (measured on two shared cores under a load of about 4: 20 x 6, one
+    round past the book and so planned twice, 43 s; 18 x 6 with three part-timers 20 s; 120 x 10 15 s;
+    and with both cores kept spinning as well about three times the unloaded seconds), so only a lower
+    cap can cut a plan short, and the plan says so (``SolveResult.cut_short``)."""
     work: float | None = None
     """The balanced planner's budget in deterministic units (None: the solver's default, ``WORK``)."""
 
