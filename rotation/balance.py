@@ -107,6 +107,21 @@ class Balance:
         return spread(self.first_deals[p] for p in self.first_deals if self.away[p] == 0)
 
     @property
+    def first_deals_off_share(self) -> int:
+        """First deals beyond [floor, ceil] of each player's fair share, summed over players.
+
+        Each table's first deal goes to one of its four players, so a player who plays r rounds deals a
+        fair r / 4 of them: with part-timers this, not the raw range, is how even the first deals are
+        (a late arrival who plays four rounds of six should deal about once, not as often as a regular).
+        0 is always possible: dealing each table a quarter to each of its four is a fractional flow from
+        tables to players, and a flow rounds to one within [floor, ceil] of every player's load."""
+        excess = 0
+        for p, dealt in self.first_deals.items():
+            low, high = self.played[p] // 4, -(-self.played[p] // 4)
+            excess += max(0, dealt - high) + max(0, low - dealt)
+        return excess
+
+    @property
     def seat_spread(self) -> int:
         """The most uneven player's seats: most rounds in one seat less fewest in another."""
         return max((max(counts) - min(counts) for counts in self.seats.values()), default=0)
@@ -222,13 +237,31 @@ x 5 rounds have no meet-once evening. Proven by CP-SAT over every case
 (``rotation.build.meetonce.no_meet_once``), and re-proven by the tests."""
 
 
+SOCIAL_GOLFER_LONGEST: dict[int, int] = {4: 1, 8: 1, 12: 1, 16: 5, 20: 5, 24: 7, 28: 9}
+"""Golfers (4g, in g groups of 4) -> the most rounds they can play without two meeting twice: the social
+golfer problem's known maxima, OEIS A107431 (T(g, 4) of the triangle T(n, k), n groups of k: T(4, 4) = 5,
+T(5, 4) = 5, T(6, 4) = 7, T(7, 4) = 9; T(n, k) = 1 for k > n, so 4, 8 and 12 golfers play one round),
+after W. Harvey's results page for the social golfer problem. The sequence assumes everyone plays
+every round, so it applies only with n a multiple of 4, everyone present, at n // 4 tables. Counting
+(3 others a round among n - 1) already gives all but 20: 20 players at five tables can play five rounds
+meeting nobody twice (3 x 6 = 18 <= 19 others would allow six), so 20 x 6 repeats a meeting."""
+
+
+def longest_meet_once(n_players: int) -> int | None:
+    """The most rounds n players at n // 4 tables (everyone present, nobody out twice) can play meeting
+    nobody twice, where a table above knows it (``MEET_ONCE_LONGEST``, ``SOCIAL_GOLFER_LONGEST``)."""
+    if n_players % 4 == 0 and n_players in SOCIAL_GOLFER_LONGEST:
+        return SOCIAL_GOLFER_LONGEST[n_players]
+    return MEET_ONCE_LONGEST.get(n_players)
+
+
 def meet_once_possible(n_players: int, tables: Sequence[int], *, fair: bool = True) -> bool:
     """False where these rounds' tables make someone meet someone twice: a forced coincidence, or more
-    rounds than ``MEET_ONCE_LONGEST`` when every round has n // 4 tables and (``fair``) everyone is
+    rounds than ``longest_meet_once`` when every round has n // 4 tables and (``fair``) everyone is
     present throughout and nobody sits out twice."""
     if forced_coincidences(n_players, tables):
         return False
-    longest = MEET_ONCE_LONGEST.get(n_players)
+    longest = longest_meet_once(n_players)
     full = all(t == n_players // 4 for t in tables)
     return not (fair and full and longest is not None and len(tables) > longest)
 

@@ -6,7 +6,10 @@ bulletin's rules, the book of designs, the solver) know nothing of names.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -63,14 +66,19 @@ class PlanRequest:
     names: tuple[str, ...]
     order: Order = Order.CUT
     seed: int = 0
+    """Draws the cut; the balanced planner's own seed is ``request_seed`` of the whole request."""
     rounds: int | None = None
     method: Method = Method.AUTO
     away: tuple[Away, ...] = ()
     tables: int | None = None
     avoid: tuple[tuple[str, str], ...] = ()
     keep: Kept | None = None
-    time_limit: float = 60.0
-    """Wall seconds the balanced planner may take at most: a cap, not a budget."""
+    time_limit: float = 600.0
+    """Wall seconds the balanced planner may take at most: a cap, not a budget. The default work ends well
+    within it even on a busy machine (measured on two shared cores under a load of about 4: 20 x 6, one
+    round past the book and so planned twice, 43 s; 18 x 6 with three part-timers 20 s; 120 x 10 15 s;
+    and with both cores kept spinning as well about three times the unloaded seconds), so only a lower
+    cap can cut a plan short, and the plan says so (``SolveResult.cut_short``)."""
     work: float | None = None
     """The balanced planner's budget in deterministic units (None: the solver's default, ``WORK``)."""
 
@@ -147,6 +155,54 @@ def parse_avoid(text: str) -> tuple[str, str]:
     if not plus or not first.strip() or not second.strip():
         raise PlanError(f"cannot read --avoid {text!r}: write NAME+NAME, e.g. Ann+Bob")
     return first.strip(), second.strip()
+
+
+def request_seed(request: PlanRequest) -> int:
+    """The balanced planner's random seed, drawn from the request itself: a stable hash (SHA-256, never
+    ``hash()``, which changes between runs) of the players, the rounds, who is away when, who must not
+    partner, the tables, the work, the rounds kept and the schedule they are kept from. The seed asked
+    for counts only where it draws the cut (and so the score sheet); with ``--keep`` the sheet is the kept
+    one and the seed draws nothing, so the preview, ``--keep ... --save`` and the host page's replan,
+    whatever seed or order each passes, plan the same evening. Pure: the same request, the same seed."""
+    try:
+        names = check_names(request.names)
+    except InvalidScheduleError:
+        names = tuple(request.names)
+    request = replace(request, names=names)
+    kept = request.keep
+    rounds = request.rounds
+    if rounds is None:
+        try:
+            rounds = _balanced_rounds(request, kept)[0]
+        except PlanError:
+            rounds = 0
+    absent: dict[str, set[int]] = {}
+    for away in request.away:
+        absent.setdefault(name_key(away.name), set()).update(away.resolve(rounds))
+    described: dict[str, object] = {
+        "players": sorted(name_key(n) for n in names) if kept is not None else [name_key(n) for n in names],
+        "rounds": rounds,
+        "away": sorted((n, tuple(sorted(rs))) for n, rs in absent.items() if rs),
+        "avoid": sorted(tuple(sorted((name_key(a), name_key(b)))) for a, b in request.avoid),
+        "tables": request.tables,
+        "work": request.work,
+    }
+    if kept is None:
+        described["order"] = request.order.value
+        if request.order is Order.CUT:
+            described["seed"] = request.seed
+    else:
+        described["keep"] = kept.rounds
+        described["kept players"] = [name_key(n) for n in kept.schedule.players]
+        described["kept schedule"] = [
+            [
+                [[t.north, t.east, t.south, t.west, t.first_dealer.value] for t in rnd.tables],
+                sorted(rnd.sitting_out),
+            ]
+            for rnd in kept.schedule.movement.rounds
+        ]
+    text = json.dumps(described, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") % 1_000_000_000
 
 
 def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = None) -> Plan:
@@ -368,7 +424,10 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         elif 1 < first == rounds - 1:  # one round after the book: planned both ways, the better kept
             book_start = meet_once_movement(len(sheet), first)
 
-    def planned(keep: Movement | None, time_limit: float) -> tuple[PlanSpec, SolveResult]:
+    seed = request_seed(request)
+    started = time.monotonic()
+
+    def planned(keep: Movement | None) -> tuple[PlanSpec, SolveResult]:
         spec = PlanSpec(
             len(sheet),
             rounds,
@@ -380,27 +439,28 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             names=tuple(sheet),
             reseat_kept=kept is None and keep is not None,  # the book's rounds, not yet played
         )
+        left = request.time_limit - (time.monotonic() - started)  # one cap for the whole request
         return spec, solve(
             spec,
             work=request.work or WORK,
-            time_limit=time_limit,
-            seed=request.seed,
+            time_limit=max(0.01, left),
+            seed=seed,
             on_progress=on_progress,
             hint=design,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
 
     try:
-        if book_start is None:
-            spec, result = planned(keep_movement, request.time_limit)
-        else:
-            spec, result = planned(keep_movement, request.time_limit / 2)
-            with_book = planned(book_start, request.time_limit / 2)
+        spec, result = planned(keep_movement)
+        if book_start is not None:  # each plan has the whole work budget; the cap is shared
+            with_book = planned(book_start)
+            cut_short = result.cut_short or with_book[1].cut_short
             if with_book[1].movement is not None and (
                 result.movement is None or _ranked(with_book[1]) <= _ranked(result)
             ):
                 spec, result = with_book
                 notes.append(_book_start_note(len(book_start)))
+            result = replace(result, cut_short=cut_short)
     except InvalidSpecError as error:
         raise PlanError(str(error)) from None
     if result.status is Status.INFEASIBLE:
@@ -457,3 +517,44 @@ def _kept_sheet(request: PlanRequest, kept: Kept) -> tuple[tuple[str, ...], tupl
     old = {name_key(n) for n in kept.schedule.players}
     newcomers = tuple(n for n in request.names if name_key(n) not in old)
     return kept.schedule.players + newcomers, ()
+
+
+def planner_data(result: Plan) -> dict[str, object] | None:
+    """What the balanced planner says of its plan, for ``plan --json`` (None when it did not run): whether
+    the ``--time-limit`` cut its search short, and each rule in priority order, named as ``--verbose``
+    names it, with its value, the best possible (the proven lower bound; "unknown" for a rule with no
+    proven bound) and whether the value is proven the best (it equals that bound).
+
+    Every value is measured afresh by the checker (``rotation.balance.check``) on the plan's schedule,
+    never taken from the solver; only the bounds are the solver's. "changes from the previous plan"
+    (with ``--keep``) is counted on the schedule too, by the solver's report of it."""
+    solved = result.solved
+    if solved is None:
+        return None
+    from rotation.balance import check
+
+    balance = check(result.schedule.movement, avoid=result.avoid)
+    measured: dict[str, int] = {
+        "sit-outs off fair share": balance.sit_out_share_excess,
+        "partner spread": balance.partner_spread,
+        "played spread": balance.played_spread,
+        "sit-out repeats": balance.total_repeat_sit_outs,
+        "most meetings": balance.most_meetings,
+        "repeated meetings": balance.repeated_meetings,
+        "opponent spread": balance.opponent_spread,
+        "first-deal spread": balance.first_deal_spread,
+        "first deals off fair share": balance.first_deals_off_share,
+        "seat moves": balance.total_seat_moves,
+    }
+    rules: list[dict[str, object]] = []
+    for term in solved.terms:
+        value = measured.get(term.name, term.value)
+        rules.append(
+            {
+                "rule": term.name,
+                "value": value,
+                "best_possible": term.bound if term.bound is not None else "unknown",
+                "proven": term.bound is not None and value == term.bound,
+            }
+        )
+    return {"cut_short": solved.cut_short, "rules": rules}

@@ -177,7 +177,7 @@ def plan_command(
     keep: _KeepOption = None,
     new: _NewOption = None,
     gone: _GoneOption = None,
-    time_limit: _TimeLimitOption = 60.0,
+    time_limit: _TimeLimitOption = 600.0,
     vulnerability: _VulnerabilityOption = "dealer",
     as_json: _AsJsonOption = False,
     verbose: _VerboseOption = False,
@@ -261,11 +261,14 @@ def _store_for(database: bool) -> Iterator[Any]:
 def _print_json(planned: Any, cycle: Any, rules: Any) -> None:
     """The chicago-schedule/1 JSON of the plan (as saved), with its scoring when any was chosen."""
     from rotation.io.formats import schedule_to_data
+    from rotation.services.evenings import planner_data
 
     schedule = planned.saved.session.schedule if planned.saved is not None else planned.plan.schedule
     data = schedule_to_data(schedule, cycle)
     if rules is not None:
         data["scoring"] = rules.to_mapping()
+    if (said := planner_data(planned.plan)) is not None:
+        data["planner"] = said
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

@@ -164,12 +164,23 @@ def balance_summary(balance: Balance) -> str:
         f"opposes {_range(b.opponents.values())}",
         table_mates(b),
         f"each player plays {played} round{'' if played == '1' else 's'}",
-        f"first deals {_range(b.first_deals.values())}",
+        f"first deals {_range(b.first_deals.values())}" + _first_deals_share(b),
         f"seat moves {b.total_seat_moves}",
     ]
     if b.max_sit_out_run > 1:
         parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
     return "Balance: " + "; ".join(parts) + "."
+
+
+def _first_deals_share(balance: Balance) -> str:
+    """With someone away, first deals against a quarter of each one's rounds played (the planner's rule),
+    since a part-timer's raw count is rightly lower."""
+    if not any(balance.away.values()):
+        return ""
+    off = balance.first_deals_off_share
+    if off == 0:
+        return " (each a quarter of their rounds played, to within one)"
+    return f" ({off} off a quarter of rounds played)"
 
 
 def table_mates(balance: Balance) -> str:
@@ -194,6 +205,7 @@ RULE_WORDS = {
     "repeated meetings": "repeated meetings",
     "opponent spread": "opponents",
     "first-deal spread": "first deals",
+    "first deals off fair share": "first deals (a quarter of each one's rounds played)",
     "seat moves": "seat moves",
 }
 """The planner's rules as a host says them."""

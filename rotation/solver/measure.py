@@ -127,7 +127,10 @@ def _built_prefix_by_prefix(problem: _Problem, run: _Run, prefix: PrefixOrder) -
     if not (problem.plain and small and problem.free):
         return None
     built = prefix.build(problem.n, problem.rounds, seed=run.seed, deadline=run.deadline())
-    return _drafts_of(problem, built) if built is not None else None
+    if built is None:
+        run.over()  # counted in nodes; if the wall-clock cap stopped it instead, the result says so
+        return None
+    return _drafts_of(problem, built)
 
 
 def _in_prefix_order(

@@ -200,6 +200,12 @@ OPPONENT = "opponent spread"
 
 
 FIRST_DEALS = "first-deal spread"
+"""Most first deals of a player less the fewest, with everyone present throughout."""
+
+
+FIRST_DEALS_SHARE = "first deals off fair share"
+"""With someone away, in place of ``FIRST_DEALS``: first deals beyond [floor, ceil] of a quarter of each
+player's rounds played, summed (the checker's ``first_deals_off_share``); 0 is always possible."""
 
 
 SEAT_MOVES = "seat moves"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rotation.model import Player, Round, Seating, Table, seatings
 from rotation.solver.bounds import _floors
 from rotation.solver.cpsat import _excess, _minimize_in_order, _spread
-from rotation.solver.problem import FIRST_DEALS, _Draft, _Outcome, _Problem, _Run
+from rotation.solver.problem import FIRST_DEALS, FIRST_DEALS_SHARE, _Draft, _Outcome, _Problem, _Run
 from scoring.seat import Seat
 
 if TYPE_CHECKING:
@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 def _choose_dealers(
     problem: _Problem, drafts: Sequence[_Draft], run: _Run
 ) -> tuple[dict[tuple[int, int], Player], list[_Outcome]]:
-    """Who deals first at each table: first deals spread evenly over the regular players, and each part-time
-    player dealing about a quarter of the rounds they play."""
+    """Who deals first at each table: with everyone present, first deals spread evenly; with someone away,
+    everyone dealing a quarter of the rounds they play (to within one, always possible), then the regular
+    players' first deals as even as that leaves them."""
     if not problem.anyone_away:
         evenly, outcome = _deal_evenly(problem, drafts)
         return evenly, [outcome]
@@ -45,24 +46,23 @@ def _choose_dealers(
     dealt: dict[Player, list[cp_model.IntVar]] = {p: [] for p in range(problem.n)}
     for (_, _, p), var in deals.items():
         dealt[p].append(var)
-    floors = _floors(problem)
     greedy = _deal_greedily(problem, drafts)
     for (r, t, p), var in deals.items():
         model.add_hint(var, greedy[r, t] == p)
     decisions = list(deals.values())
     count = {p: kept.dealt[p] + sum(vs) for p, vs in dealt.items()}
-    regular = [count[p] for p in sorted(problem.regular)]
-    terms: list[tuple[str, Expr, int]] = [
-        (FIRST_DEALS, _spread(model, regular, regular, problem.rounds, "deals"), floors.get(FIRST_DEALS, 0))
-    ]
-    played = Counter(kept.played)  # someone is away: part-time players deal a quarter of their rounds
+    played = Counter(kept.played)  # someone is away: each player deals a quarter of their rounds played
     for d in drafts:
         for p in (p for game in d.games for pq in game for p in pq):
             played[p] += 1
     share = [
         _excess(model, count[p], played[p] // 4, -(-played[p] // 4), problem.rounds) for p in range(problem.n)
     ]
-    terms.append(("first deals off share", sum(share), 0))
+    regular = [count[p] for p in sorted(problem.regular)]
+    terms: list[tuple[str, Expr, int]] = [
+        (FIRST_DEALS_SHARE, sum(share), 0),
+        ("first deals of regular players", _spread(model, regular, regular, problem.rounds, "deals"), 0),
+    ]
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.5), "first dealers")
     if values is None:
         return greedy, []
@@ -71,7 +71,7 @@ def _choose_dealers(
         if v:
             chosen[r, t] = p
     return chosen, [
-        _Outcome(o.name, o.value, o.bound, exact=False) for o in outcomes if o.name == FIRST_DEALS
+        _Outcome(o.name, o.value, o.bound, exact=False) for o in outcomes if o.name == FIRST_DEALS_SHARE
     ]
 
 

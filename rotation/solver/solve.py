@@ -17,6 +17,7 @@ from rotation.solver.pairings import _construct, _pairings
 from rotation.solver.problem import (
     CHANGES,
     FIRST_DEALS,
+    FIRST_DEALS_SHARE,
     MOST_MEETINGS,
     OPPONENT,
     PARTNER,
@@ -56,7 +57,7 @@ def solve(
     spec: PlanSpec,
     *,
     work: float = WORK,
-    time_limit: float = 60.0,
+    time_limit: float = 600.0,
     workers: int = 1,
     seed: int = 0,
     on_progress: Callable[[Progress], None] | None = None,
@@ -144,7 +145,9 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         (MOST_MEETINGS, balance.most_meetings, True),
         (REPEATED_MEETINGS, balance.repeated_meetings, True),
         (OPPONENT, balance.opponent_spread, True),
-        (FIRST_DEALS, balance.first_deal_spread, True),
+        (FIRST_DEALS_SHARE, balance.first_deals_off_share, True)
+        if problem.anyone_away
+        else (FIRST_DEALS, balance.first_deal_spread, True),
         (SEAT_MOVES, balance.total_seat_moves, False),
     ]
     terms = []
