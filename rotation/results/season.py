@@ -81,10 +81,12 @@ class SeasonLine:
         """The rating as printed and ranked: two players shown equal are tied."""
         return _rounded(Fraction(self.rating), places)
 
+    def rounded_rating_error(self, places: int = 2) -> Decimal:
+        return _rounded(Fraction(self.rating_error), places)
+
     def rating_text(self, places: int = 2) -> str:
         """The rating with its error as printed: ``+1.25 ±0.40``."""
-        error = _rounded(Fraction(self.rating_error), places)
-        return f"{_signed(self.rounded_rating(places))} ±{error}"
+        return f"{_signed(self.rounded_rating(places))} ±{self.rounded_rating_error(places)}"
 
     def points_text(self) -> str:
         """Points as printed: whole, or with a half (ties share), e.g. ``17.5``."""
@@ -102,8 +104,10 @@ def _signed(value: Decimal) -> str:
 
 
 def _plain(value: Fraction) -> str:
-    """A whole number as such, else two places (points share halves, thirds...)."""
-    return str(value.numerator) if value.denominator == 1 else f"{_rounded(value, 2)}"
+    """A whole number as such, else with its decimals: players tied share points in halves (``17.5``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(_rounded(value, 2).normalize())
 
 
 def season_standings(

@@ -105,8 +105,10 @@ def test_the_season_ranks_as_worked_by_hand(runner: CliRunner) -> None:
     heading = "Season standings: 3 sessions, 2024-01-10 to 2024-03-13, in hundreds, ranked by total"
     assert heading in " ".join(text.split())  # folded at the terminal's width
     rows = [line.split() for line in text.splitlines() if re.match(r"\s+=?\d+\s", line)]
-    assert rows[2] == ["=3", "Ann", "-2", "5", "-0.40", "2"]
-    assert rows[3] == ["=3", "Cy", "-2", "4", "-0.50", "2"]
+    assert rows[2][:6] == ["=3", "Ann", "-2", "5", "-0.40", "2"]
+    assert rows[3][:6] == ["=3", "Cy", "-2", "4", "-0.50", "2"]
+    rating = next(p for p in data["players"] if p["name"] == "Ann")
+    assert rows[2][6:] == [f"{rating['rating']:+.2f}", f"±{rating['rating_error']:.2f}"]
 
 
 @pytest.mark.usefixtures("season")
