@@ -54,6 +54,12 @@ def sessions_command(
     typer.echo(f"Database: {path}")
 
 
+POINTS_SCHEME = (
+    "placing points: each evening, its N players ranked by their total get N points for first down to 1"
+    " for last, players tied sharing the average of their places; summed over the season"
+)
+
+
 @app.command("rank")
 def rank_command(
     since: Annotated[
@@ -70,9 +76,28 @@ def rank_command(
             "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
         ),
     ] = 1,
-    by: Annotated[RankBy, typer.Option(help="Rank on the total or on the average per rubber.")] = (
-        RankBy.TOTAL
-    ),
+    min_evenings: Annotated[
+        int,
+        typer.Option(
+            "--min-evenings", min=1, metavar="N", help="Rank only players who played in at least N sessions."
+        ),
+    ] = 1,
+    best: Annotated[
+        int | None,
+        typer.Option(
+            "--best",
+            min=1,
+            metavar="N",
+            help="Count only each player's N best sessions (by total, or by points with --by points).",
+        ),
+    ] = None,
+    by: Annotated[
+        RankBy,
+        typer.Option(
+            help="Rank on the total, the average per rubber, the rating (strength from every rubber's"
+            " net, allowing for partners, opponents and attendance) or the points (" + POINTS_SCHEME + ")."
+        ),
+    ] = RankBy.TOTAL,
     unit: Annotated[
         TallyUnit | None,
         typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
@@ -80,18 +105,30 @@ def rank_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
 ) -> None:
-    """Season standings across the saved sessions: total, rubbers played, average, sessions; ties as ties."""
+    """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
+    as ties."""
     from rotation.io.reports import season_json
     from rotation.services.errors import MixedUnitsError
     from rotation.services.season import rank
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
+    if best is not None and by not in (RankBy.TOTAL, RankBy.POINTS):
+        fail(f"--best counts each player's best sessions by total or by points, not by {by.value}")
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
     try:
         with open_store() if db_path().exists() else nullcontext() as store:
-            result = rank(store, since=start, until=end, unit=unit, min_rubbers=min_rubbers, by=by)
+            result = rank(
+                store,
+                since=start,
+                until=end,
+                unit=unit,
+                min_rubbers=min_rubbers,
+                by=by,
+                min_evenings=min_evenings,
+                best=best,
+            )
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
     if as_json:
@@ -117,22 +154,49 @@ def _print_season(result: Season) -> None:
     from rich.text import Text
 
     console = rich_console()  # the lines fold at the terminal's width (80 columns in a pipe)
+    best_words = (
+        "" if result.best is None else f", each player's best {counted(result.best, 'session')} counted"
+    )
     console.print(
         Text(
             f"Season standings: {count}, {first.isoformat()} to {last.isoformat()}, in {result.unit.label},"
-            f" ranked by {result.by.value}"
+            f" ranked by {result.by.value}{best_words}"
         )
     )
     minimum = result.min_rubbers
     if result.lines:
-        console.print(season_table(result.lines))
+        by_points = result.by is RankBy.POINTS
+        console.print(season_table(result.lines, points=by_points, best=None if by_points else result.best))
     else:
-        typer.echo(f"Nobody has played {minimum} rubber{'s' if minimum != 1 else ''} yet.")
+        typer.echo(f"Nobody has played {_qualifying(result)} yet.")
     if result.left_out:
-        names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
-        console.print(Text(f"Fewer than {counted(minimum, 'rubber')}, not ranked: {names}"))
+        if result.min_evenings == 1:
+            names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
+            console.print(Text(f"Fewer than {counted(minimum, 'rubber')}, not ranked: {names}"))
+        else:
+            names = ", ".join(
+                f"{line.name} ({counted(line.played, 'rubber')}, {counted(line.sessions, 'session')})"
+                for line in result.left_out
+            )
+            console.print(Text(f"Fewer than {_qualifying(result, 'or')}, not ranked: {names}"))
     if result.not_played:
         console.print(Text(f"Not yet played: {', '.join(result.not_played)}"))
+    if result.by is RankBy.RATING:
+        console.print(Text("Rating: tally units a rubber, allowing for partners and opponents; ± its error."))
+    elif result.by is RankBy.POINTS:
+        console.print(Text(f"Points: {POINTS_SCHEME}."))
+
+
+def _qualifying(result: Season, joint: str = "in") -> str:
+    """What qualifies: ``4 rubbers``, ``in 3 sessions``, ``4 rubbers in 3 sessions`` (with ``joint="or"``,
+    the shortfall's words: ``4 rubbers or 3 sessions``)."""
+    rubbers = counted(result.min_rubbers, "rubber")
+    if result.min_evenings == 1:
+        return rubbers
+    sessions = counted(result.min_evenings, "session")
+    if result.min_rubbers == 1:
+        return sessions if joint == "or" else f"in {sessions}"
+    return f"{rubbers} {joint} {sessions}"
 
 
 @app.command("export")

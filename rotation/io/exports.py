@@ -26,10 +26,26 @@ def neutralised(text: str) -> str:
 
 
 def standings_csv(lines: Iterable[SeasonLine]) -> str:
-    """`chicago rank --csv`: rank, tied, name, total, played, average, sessions; one player a row."""
+    """`chicago rank --csv`: rank, tied, name, total, played, average, sessions, then rating,
+    rating_error, points, best_total, counted (as in the JSON); one player a row."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "tied", "name", "total", "played", "average", "sessions"])
+    writer.writerow(
+        [
+            "rank",
+            "tied",
+            "name",
+            "total",
+            "played",
+            "average",
+            "sessions",
+            "rating",
+            "rating_error",
+            "points",
+            "best_total",
+            "counted",
+        ]
+    )
     for line in lines:
         writer.writerow(
             [
@@ -40,6 +56,11 @@ def standings_csv(lines: Iterable[SeasonLine]) -> str:
                 line.played,
                 line.rounded_average(),
                 line.sessions,
+                line.rounded_rating(),
+                line.rounded_rating_error(),
+                line.points_text(),
+                line.best_total,
+                line.counted,
             ]
         )
     return buffer.getvalue()

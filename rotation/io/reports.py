@@ -46,7 +46,9 @@ def tally_data(sheet: TallySheet) -> dict[str, object]:
 def season_data(lines: Iterable[SeasonLine]) -> dict[str, object]:
     """The standings as JSON: ``{"players": [{"name", "total", "played", "average", "sessions", ...}]}``.
 
-    ``average`` is rounded to two places (as printed); ``rank`` and ``tied`` say where ties are.
+    ``average``, ``rating`` and ``rating_error`` are rounded to two places (as printed); ``rank`` and
+    ``tied`` say where ties are; ``points`` are the placing points and ``best_total`` the total of the
+    ``counted`` evenings (every evening unless only the best count).
     """
     return {
         "players": [
@@ -58,6 +60,11 @@ def season_data(lines: Iterable[SeasonLine]) -> dict[str, object]:
                 "sessions": line.sessions,
                 "rank": line.rank,
                 "tied": line.tied,
+                "rating": float(line.rounded_rating()),
+                "rating_error": float(line.rounded_rating_error()),
+                "points": float(line.points),
+                "best_total": line.best_total,
+                "counted": line.counted,
             }
             for line in lines
         ]
@@ -73,6 +80,8 @@ def season_json(result: Season, *, since: date | None, until: date | None) -> di
         "since": since and since.isoformat(),
         "until": until and until.isoformat(),
         "session_names": [p.name for p in result.sessions],
+        "min_evenings": result.min_evenings,
+        "best": result.best,
         **season_data(result.lines),
     }
 

@@ -544,19 +544,32 @@ def results_table(session: Session) -> RichTable:
     return out
 
 
-def season_table(lines: tuple[SeasonLine, ...]) -> RichTable:
-    """`chicago rank`: the season standings, ties shown as ``=2``."""
+def season_table(
+    lines: tuple[SeasonLine, ...], *, points: bool = False, best: int | None = None
+) -> RichTable:
+    """`chicago rank`: the season standings, ties shown as ``=2``, the rating with its error (``±``);
+    the placing points and the best evenings' total when they are what counts."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("rank", "player", "total", "played", "average", "sessions"):
+    columns = ["rank", "player", "total", "played", "average", "sessions", "rating"]
+    if best is not None:
+        columns.append(f"best {best}")
+    if points:
+        columns.append("points")
+    for column in columns:
         out.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
     for line in lines:
-        _add_row(
-            out,
+        cells = [
             rank_text(line.rank, line.tied),
             line.name,
             signed(line.total),
             str(line.played),
             line.average_text(),
             str(line.sessions),
-        )
+            line.rating_text(),
+        ]
+        if best is not None:
+            cells.append(signed(line.best_total))
+        if points:
+            cells.append(line.points_text())
+        _add_row(out, *cells)
     return out

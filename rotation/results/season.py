@@ -1,5 +1,8 @@
 """Season standings: the tallies of many sessions added up per player, and ranked with ties as ties.
 
+A season also rates each player (`rotation.results.rating`) and applies the competition rules clubs use
+(`rotation.results.competition`): a minimum attendance, the best N evenings, placing points per evening.
+
 Pure: the store picks the sessions (by date) and names each player the same way in every session; here a
 player is a name compared ignoring case and surrounding spaces (`name_key`), so files and stored sessions
 rank alike. Each session is tallied by its own scoring rules, by the same code as `chicago tally`, so a
@@ -9,12 +12,14 @@ season total is always the sum of the session tallies.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from rotation.names import name_key
+from rotation.results.competition import best_of, placing_points
+from rotation.results.rating import RatedRubber, ratings
 from rotation.results.session import Session, tally
 from rotation.results.units import RankBy, TallyUnit, tally_unit
 from scoring.tally import competition_ranks
@@ -33,6 +38,16 @@ class SeasonLine:
     rank: int
     """1 for the best; equal players share the better rank (1, 2, 2, 4)."""
     tied: bool
+    rating: float = 0.0
+    """Strength in tally units per rubber, allowing for partners and opponents (`rating.ratings`)."""
+    rating_error: float = 0.0
+    """The rating's standard error."""
+    evening_totals: tuple[int, ...] = ()
+    """The player's total of each session played, oldest first."""
+    evening_points: tuple[Fraction, ...] = ()
+    """The placing points of each session played (`competition.placing_points`), oldest first."""
+    best: int | None = None
+    """Only the ``best`` highest evening totals (or points) count, when given."""
 
     @property
     def average(self) -> Fraction:
@@ -41,50 +56,148 @@ class SeasonLine:
 
     def rounded_average(self, places: int = 2) -> Decimal:
         """The average rounded half away from zero: ``Decimal('1.25')``, ``Decimal('-0.33')``."""
-        value = Decimal(self.average.numerator) / Decimal(self.average.denominator)
-        return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) + 0
+        return _rounded(self.average, places)
 
     def average_text(self, places: int = 2) -> str:
         """The average as printed, signed: ``+1.25``, ``-0.33``, ``0.00``."""
-        rounded = self.rounded_average(places)
-        return f"{rounded:+}" if rounded else f"{abs(rounded)}"
+        return _signed(self.rounded_average(places))
+
+    @property
+    def best_total(self) -> int:
+        """The total of the counted evenings: the ``best`` highest evening totals, else the total."""
+        return self.total if self.best is None else sum(best_of(self.evening_totals, self.best))
+
+    @property
+    def points(self) -> Fraction:
+        """Placing points of the counted evenings: the ``best`` highest, else every evening's."""
+        return sum(best_of(self.evening_points, self.best), Fraction(0))
+
+    @property
+    def counted(self) -> int:
+        """Evenings that count: ``best`` of them at most."""
+        return self.sessions if self.best is None else min(self.best, self.sessions)
+
+    def rounded_rating(self, places: int = 2) -> Decimal:
+        """The rating as printed and ranked: two players shown equal are tied."""
+        return _rounded(Fraction(self.rating), places)
+
+    def rounded_rating_error(self, places: int = 2) -> Decimal:
+        return _rounded(Fraction(self.rating_error), places)
+
+    def rating_text(self, places: int = 2) -> str:
+        """The rating with its error as printed: ``+1.25 ±0.40``."""
+        return f"{_signed(self.rounded_rating(places))} ±{self.rounded_rating_error(places)}"
+
+    def points_text(self) -> str:
+        """Points as printed: whole, or with a half (ties share), e.g. ``17.5``."""
+        return _plain(self.points)
+
+
+def _rounded(value: Fraction, places: int) -> Decimal:
+    """Half away from zero, as a sheet rounds; never ``-0.00``."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) + 0
+
+
+def _signed(value: Decimal) -> str:
+    return f"{value:+}" if value else f"{abs(value)}"
+
+
+def _plain(value: Fraction) -> str:
+    """A whole number as such, else with its decimals: players tied share points in halves (``17.5``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(_rounded(value, 2).normalize())
 
 
 def season_standings(
-    sessions: Iterable[Session], *, min_rubbers: int = 1, by: RankBy = RankBy.TOTAL
+    sessions: Iterable[Session],
+    *,
+    min_rubbers: int = 1,
+    by: RankBy = RankBy.TOTAL,
+    min_evenings: int = 1,
+    best: int | None = None,
 ) -> tuple[SeasonLine, ...]:
-    """Every player with at least ``min_rubbers`` rubbers played, best first.
+    """Every player with at least ``min_rubbers`` rubbers played in at least ``min_evenings`` sessions,
+    best first.
 
-    Ranking is on the total (or the average), highest first; equal values are ties and share the better
-    rank, listed by name. A player's name is taken from the last session given.
+    Ranking is on the total (or the average, the rating, the placing points), highest first; with
+    ``best``, the total and the points count only each player's ``best`` highest evenings. Equal values
+    are ties and share the better rank, listed by name. A player's name is taken from the last session.
     """
-    if min_rubbers < 1:
-        raise ValueError(f"the minimum number of rubbers is at least 1, not {min_rubbers}")
+    everyone = _season_lines(sessions, best)
+    return _ranked(everyone, by, min_rubbers=min_rubbers, min_evenings=min_evenings, best=best)
+
+
+def _season_lines(sessions: Iterable[Session], best: int | None) -> list[SeasonLine]:
+    """Every player who played a rubber, unranked (rank 0), with the rating fitted on every rubber."""
     names: dict[str, str] = {}
-    totals: dict[str, int] = {}
+    totals: dict[str, list[int]] = {}
+    points: dict[str, list[Fraction]] = {}
     played: dict[str, int] = {}
-    attended: dict[str, int] = {}
+    rubbers: list[RatedRubber[str]] = []
     for session in sessions:
         sheet = tally(session)
+        keys = {p: name_key(name) for p, name in enumerate(session.schedule.players)}
+        evening: dict[str, int] = {}
         for standing in sheet.standings:
             if not standing.rubbers:
                 continue
             name = session.schedule.name(standing.player)
-            key = name_key(name)
+            key = keys[standing.player]
             names[key] = name
-            totals[key] = totals.get(key, 0) + standing.total
+            evening[key] = standing.total
             played[key] = played.get(key, 0) + standing.rubbers
-            attended[key] = attended.get(key, 0) + 1
-    eligible = [key for key in names if played[key] >= min_rubbers]
+        for key, value in placing_points(evening).items():
+            totals.setdefault(key, []).append(evening[key])
+            points.setdefault(key, []).append(value)
+        for rubber in sheet.rubbers:
+            north, east, south, west = (keys[p] for p in rubber.seating.players)
+            rubbers.append(RatedRubber(north, east, south, west, rubber.ns_tally))
+    rated = ratings(rubbers)
+    return [
+        SeasonLine(
+            names[key],
+            sum(totals[key]),
+            played[key],
+            len(totals[key]),
+            0,
+            False,
+            rated[key].value,
+            rated[key].error,
+            tuple(totals[key]),
+            tuple(points[key]),
+            best,
+        )
+        for key in names
+    ]
 
-    def value(key: str) -> Fraction:
-        return Fraction(totals[key]) if by is RankBy.TOTAL else Fraction(totals[key], played[key])
 
-    order = sorted(eligible, key=lambda key: (-value(key), key))
-    places = competition_ranks([value(key) for key in order])
+def _ranked(
+    lines: Iterable[SeasonLine], by: RankBy, *, min_rubbers: int, min_evenings: int, best: int | None
+) -> tuple[SeasonLine, ...]:
+    """The lines that qualify, ranked on ``by`` with ties as ties (equal as printed is equal)."""
+    if min_rubbers < 1:
+        raise ValueError(f"the minimum number of rubbers is at least 1, not {min_rubbers}")
+    if min_evenings < 1:
+        raise ValueError(f"the minimum number of evenings is at least 1, not {min_evenings}")
+    if best is not None and by not in (RankBy.TOTAL, RankBy.POINTS):
+        raise ValueError(f"the best evenings count evening totals or points, not the {by.value}")
+
+    def value(line: SeasonLine) -> Fraction:
+        if by is RankBy.AVERAGE:
+            return line.average
+        if by is RankBy.RATING:
+            return Fraction(line.rounded_rating())
+        if by is RankBy.POINTS:
+            return line.points
+        return Fraction(line.best_total)
+
+    eligible = [x for x in lines if x.played >= min_rubbers and x.sessions >= min_evenings]
+    order = sorted(eligible, key=lambda line: (-value(line), name_key(line.name)))
+    places = competition_ranks([value(line) for line in order])
     return tuple(
-        SeasonLine(names[key], totals[key], played[key], attended[key], rank, tied)
-        for key, (rank, tied) in zip(order, places, strict=True)
+        replace(line, rank=rank, tied=tied) for line, (rank, tied) in zip(order, places, strict=True)
     )
 
 
@@ -103,7 +216,7 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """The standings of the sessions chosen, and who played too few rubbers to be ranked."""
+    """The standings of the sessions chosen, and who played too few rubbers (or evenings) to be ranked."""
 
     sessions: tuple[Played, ...]
     unit: TallyUnit
@@ -111,6 +224,9 @@ class Season:
     min_rubbers: int
     lines: tuple[SeasonLine, ...]
     left_out: tuple[SeasonLine, ...]
+    min_evenings: int = 1
+    best: int | None = None
+    """Only each player's ``best`` highest evening totals (or points) count, when given."""
     not_played: tuple[str, ...] = ()
     """Players in a session chosen who have played no rubber in any of them: not ranked, listed apart."""
 
@@ -121,6 +237,8 @@ def season(
     unit: TallyUnit | None = None,
     min_rubbers: int = 1,
     by: RankBy = RankBy.TOTAL,
+    min_evenings: int = 1,
+    best: int | None = None,
 ) -> Season:
     """The season over ``played`` (only those tallied in ``unit`` when given). MixedUnitsError when the
     sessions count in different units: totals in hundreds and in IMPs do not add up."""
@@ -131,16 +249,23 @@ def season(
     if len(units) > 1:
         kinds = "; ".join(f"{kind.label}: {', '.join(names)}" for kind, names in units.items())
         raise MixedUnitsError(f"the sessions count in different units ({kinds})")
-    sessions = [p.session for p in chosen]
-    everyone = season_standings(sessions, by=by)
+    everyone = _season_lines([p.session for p in chosen], best)
+    ranked = _ranked(everyone, by, min_rubbers=min_rubbers, min_evenings=min_evenings, best=best)
+    qualified = {line.name for line in ranked}
     return Season(
         chosen,
         next(iter(units), unit or TallyUnit.HUNDREDS),
         by,
         min_rubbers,
-        season_standings(sessions, min_rubbers=min_rubbers, by=by),
-        tuple(line for line in everyone if line.played < min_rubbers),
-        _not_played(sessions, {name_key(line.name) for line in everyone}),
+        ranked,
+        tuple(
+            line
+            for line in _ranked(everyone, by, min_rubbers=1, min_evenings=1, best=best)
+            if line.name not in qualified
+        ),
+        min_evenings,
+        best,
+        _not_played([p.session for p in chosen], {name_key(line.name) for line in everyone}),
     )
 
 

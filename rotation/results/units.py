@@ -18,6 +18,10 @@ class RankBy(StrEnum):
     """The sum of every rubber's plus/minus (the bulletin's way)."""
     AVERAGE = "average"
     """Plus/minus per rubber played, fairer to players who came less often (use with a minimum)."""
+    RATING = "rating"
+    """Strength from rubber nets, allowing for partners, opponents and attendance (`results.rating`)."""
+    POINTS = "points"
+    """Placing points: each evening, N players ranked give N points to the first down to 1, ties sharing."""
 
 
 def tally_unit(rules: ScoringRules) -> TallyUnit:

@@ -20,12 +20,16 @@ def rank(
     unit: TallyUnit | None = None,
     min_rubbers: int = 1,
     by: RankBy = RankBy.TOTAL,
+    min_evenings: int = 1,
+    best: int | None = None,
 ) -> Season:
     """The standings of the evenings played from ``since`` to ``until`` (None: a database with nothing
-    saved yet). MixedUnitsError when they tally in different units and no ``unit`` picks one."""
+    saved yet), ranked on ``by``, with the club's rules: a minimum of rubbers and of evenings to qualify,
+    only the ``best`` evenings counting. MixedUnitsError when they tally in different units and no
+    ``unit`` picks one."""
     stored = store.season(since, until) if store is not None else []
     played = [Played(s.name, s.played_on, s.session) for s in stored]
-    return season(played, unit=unit, min_rubbers=min_rubbers, by=by)
+    return season(played, unit=unit, min_rubbers=min_rubbers, by=by, min_evenings=min_evenings, best=best)
 
 
 def list_players(store: Store | None) -> list[tuple[str, int]]:

@@ -105,8 +105,10 @@ def test_the_season_ranks_as_worked_by_hand(runner: CliRunner) -> None:
     heading = "Season standings: 3 sessions, 2024-01-10 to 2024-03-13, in hundreds, ranked by total"
     assert heading in " ".join(text.split())  # folded at the terminal's width
     rows = [line.split() for line in text.splitlines() if re.match(r"\s+=?\d+\s", line)]
-    assert rows[2] == ["=3", "Ann", "-2", "5", "-0.40", "2"]
-    assert rows[3] == ["=3", "Cy", "-2", "4", "-0.50", "2"]
+    assert rows[2][:6] == ["=3", "Ann", "-2", "5", "-0.40", "2"]
+    assert rows[3][:6] == ["=3", "Cy", "-2", "4", "-0.50", "2"]
+    rating = next(p for p in data["players"] if p["name"] == "Ann")
+    assert rows[2][6:] == [f"{rating['rating']:+.2f}", f"±{rating['rating_error']:.2f}"]
 
 
 @pytest.mark.usefixtures("season")
@@ -159,6 +161,85 @@ def test_rank_by_average_and_csv(runner: CliRunner) -> None:
         )
     ]
     assert rows[0]["average"] == "3.33" and rows[4]["average"] == "-4.00"
+
+
+# Placing points, by hand from the evenings above (N players: N for first down to 1, ties share):
+#   jan (4): Ann +5 4, Bob +3 3, Di -1 2, Cy -7 1
+#   feb (5): Bob +7 5, Cy +5 4, Flo +2 3, Ann and Ed -7 share places 4 and 5: 1.5 each
+#   mar (4): Ed and Bob +10 share 4 and 3: 3.5 each; Di and Flo -10: 1.5 each
+#   season:  Bob 11.5, Ann 5.5, Cy 5, Ed 5, Flo 4.5, Di 3.5
+#   best evening's points: Bob 5, Ann 4, Cy 4, Ed 3.5, Flo 3, Di 2
+# Best evening's total: Bob 10, Ed 10, Ann 5, Cy 5, Flo 2, Di -1.
+
+
+def points(runner: CliRunner, *args: str) -> list[tuple[str, float, int, bool]]:
+    data = json.loads(ok(runner, "rank", "--json", *args).output)
+    return [(p["name"], p["points"], p["rank"], p["tied"]) for p in data["players"]]
+
+
+@pytest.mark.usefixtures("season")
+def test_competition_rules_as_worked_by_hand(runner: CliRunner) -> None:
+    """--by points, --best N and --min-evenings rank as worked out by hand, in JSON, CSV and text."""
+    assert points(runner, "--by", "points") == [
+        ("Bob", 11.5, 1, False),
+        ("Ann", 5.5, 2, False),
+        ("Cy", 5.0, 3, True),
+        ("Ed", 5.0, 3, True),
+        ("Flo", 4.5, 5, False),
+        ("Di", 3.5, 6, False),
+    ]
+    assert points(runner, "--by", "points", "--best", "1") == [
+        ("Bob", 5.0, 1, False),
+        ("Ann", 4.0, 2, True),
+        ("Cy", 4.0, 2, True),
+        ("Ed", 3.5, 4, False),
+        ("Flo", 3.0, 5, False),
+        ("Di", 2.0, 6, False),
+    ]
+    data = json.loads(ok(runner, "rank", "--json", "--best", "1").output)
+    assert (data["best"], data["min_evenings"]) == (1, 1)
+    assert [(p["name"], p["best_total"], p["total"], p["counted"], p["rank"]) for p in data["players"]] == [
+        ("Bob", 10, 20, 1, 1),
+        ("Ed", 10, 3, 1, 1),
+        ("Ann", 5, -2, 1, 3),
+        ("Cy", 5, -2, 1, 3),
+        ("Flo", 2, -8, 1, 5),
+        ("Di", -1, -11, 1, 6),
+    ]
+    text = ok(runner, "rank", "--best", "1").output
+    assert "ranked by total, each player's best 1 session counted" in " ".join(text.split())
+    assert "best 1" in text
+    rows = list(csv.DictReader(io.StringIO(ok(runner, "rank", "--csv", "--by", "points").output)))
+    assert [(r["name"], r["points"], r["best_total"]) for r in rows][:2] == [
+        ("Bob", "11.5", "20"),
+        ("Ann", "5.5", "-2"),
+    ]
+
+    assert [name for name, *_ in ranked(runner, "--min-evenings", "3")] == ["Bob"]
+    text = ok(runner, "rank", "--min-evenings", "3").output
+    assert "Fewer than 3 sessions, not ranked: Ed (3 rubbers, 2 sessions)," in " ".join(text.split())
+    both = ranked(runner, "--min-evenings", "2", "--min-rubbers", "4")
+    assert [name for name, *_ in both] == ["Bob", "Ann", "Cy", "Di"]
+    assert (
+        "Nobody has played 7 rubbers in 3 sessions yet."
+        in ok(runner, "rank", "--min-evenings", "3", "--min-rubbers", "7").output
+    )
+    assert "--best counts each player's best sessions by total or by points" in refused(
+        runner, "rank", "--best", "2", "--by", "average"
+    )
+
+
+@pytest.mark.usefixtures("season")
+def test_rank_by_rating(runner: CliRunner) -> None:
+    """--by rating orders on the rating (each with its error), and says what the rating is."""
+    data = json.loads(ok(runner, "rank", "--json", "--by", "rating").output)
+    assert data["ranked_by"] == "rating"
+    values = [p["rating"] for p in data["players"]]
+    assert values == sorted(values, reverse=True) and values[0] > 0 > values[-1]
+    assert all(p["rating_error"] > 0 for p in data["players"])
+    assert sum(values) == pytest.approx(0, abs=0.03)  # centred, up to rounding to two places
+    text = ok(runner, "rank", "--by", "rating").output
+    assert "allowing for partners and opponents" in " ".join(text.split())
 
 
 @pytest.mark.usefixtures("season")

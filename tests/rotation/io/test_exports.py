@@ -19,7 +19,10 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:
     a control character is written visibly, so it can neither start a formula nor break the row."""
     lines = [SeasonLine(name, -3, 2, 1, 1, False) for name in (*FORMULAS, "\rCR", "Zoë")]
     rows = list(csv.reader(io.StringIO(standings_csv(lines), newline="")))
-    assert rows[0] == ["rank", "tied", "name", "total", "played", "average", "sessions"]
+    assert rows[0] == [
+        *("rank", "tied", "name", "total", "played", "average", "sessions"),
+        *("rating", "rating_error", "points", "best_total", "counted"),
+    ]
     for formula, row in zip(FORMULAS, rows[1:], strict=False):
         assert row[2] == "'" + formula
         assert row[3] == "-3"
