@@ -1,4 +1,4 @@
-"""Build the meet-once book: for each player count from 8 to 52, the longest evening found in which
+"""Build the meet-once book: for each player count from 8 to 100, the longest evening found in which
 nobody shares a table with the same player twice (minutes, not part of planning).
 ``rotation.movements.meetonce`` reads what this writes.
 
@@ -13,6 +13,10 @@ Sources for each n (the longest is kept):
   playing) with s newcomers standing in each round for s old players, who sit out; the stand-ins are
   chosen by a depth-first search so that each newcomer meets new people every round
   (``with_newcomers``); everyone sits out once at most.
+- past 52 players (``big_construction``): AG(3, 4) for 64, the complete 1-rotational designs for 76 and
+  88 (and 100 if CP-SAT finds one), group divisible designs for 60, 1-rotational evenings with fixed
+  players (``CYCLIC``) for 72, 84, 96, GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These
+  are written as how to make them (``Found.spec``), and no search follows a construction there.
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
@@ -98,7 +102,7 @@ def with_newcomers(n_players: int, smaller: int, evening: Evening, *, seed: int 
 
 
 def stand_ins(
-    n_players: int, smaller: int, evening: Evening, *, seed: int = 0
+    n_players: int, smaller: int, evening: Evening, *, seed: int = 0, nodes: int = 200_000
 ) -> list[tuple[Player, ...]] | None:
     """For the evening for ``n_players`` = ``smaller`` + s (s = 1, 2, 3) from one for ``smaller`` players
     with everyone playing, the old players who sit out round by round: each round s of them sit out and
@@ -106,7 +110,7 @@ def stand_ins(
     stand in for, so the stand-ins are chosen (by depth-first search, in a seeded random order) so that
     each newcomer's table-mates are new to them every round, never two newcomers at one table, and nobody
     sits out twice: every player sits out once at most, which is fair after every round. None if the
-    search finds none (or the evening has more rounds than players to sit out)."""
+    search finds none in ``nodes`` nodes (or the evening has more rounds than players to sit out)."""
     s = n_players - smaller
     if not 1 <= s <= 3 or len(evening) * s > smaller:
         return None
@@ -114,7 +118,7 @@ def stand_ins(
     met: list[set[Player]] = [set() for _ in range(smaller, n_players)]
     out: set[Player] = set()
     chosen: list[tuple[Player, ...]] = []
-    nodes = 0
+    limit, nodes = nodes, 0
 
     def mates(r: int, y: Player) -> tuple[int, set[Player]]:
         for t, table in enumerate(evening[r][0]):
@@ -125,7 +129,7 @@ def stand_ins(
     def place(r: int, j: int, picked: list[Player], tables: set[int]) -> bool:
         nonlocal nodes
         nodes += 1
-        if nodes > 200_000:
+        if nodes > limit:
             return False
         if r == len(evening):
             return True
@@ -495,7 +499,15 @@ def build_entry(
                     (
                         c
                         for seed in range(3)
-                        if (c := stand_ins(n_players, smaller, base.evening[:rounds], seed=seed))
+                        if (
+                            c := stand_ins(
+                                n_players,
+                                smaller,
+                                base.evening[:rounds],
+                                seed=seed,
+                                nodes=20_000 if big else 200_000,
+                            )
+                        )
                     ),
                     None,
                 )

@@ -5,9 +5,11 @@ golfer problem with groups of four): each round is a parallel class, and no two 
 together. Complete ones, (v - 1) / 3 rounds with every pair meeting exactly once, exist for every
 v = 4 (mod 12) (resolvable designs with blocks of four: Hanani, Ray-Chaudhuri and Wilson 1972); the book
 has them for 16 (the affine plane AG(2, 4), its parallel classes as rounds), 28, 40 and 52 (1-rotational
-designs over Z_q with a fixed player). For 4q players with q a prime power it has the transversal-design
-construction over GF(q) where that is longer (q rounds, 9 for q = 8); for v - 1 players the evening for v
-without its last player (whose three table-mates sit out); and searches elsewhere. When the number of
+designs over Z_q with a fixed player), and past 52 players 64 (AG(3, 4): 21 rounds), 76 and 88. For 4q
+players with q a prime power it has the transversal-design construction over GF(q) where that is longer
+(q rounds, 9 for q = 8); for v - 1 players the evening for v without its last player (whose three
+table-mates sit out); for v + 1 .. v + 3 the evening for v with newcomers standing in; and searches
+elsewhere. It covers every size from 8 to 100. When the number of
 players is not a multiple of four, n mod 4 sit out each round, fairly: after any number of rounds
 everyone's sit-outs are within one of everyone else's, and nobody sits out twice running.
 
@@ -155,7 +157,8 @@ def _parse(entry: dict[str, Any], evening_of: Callable[[int], Evening]) -> Eveni
     if "develop" in entry:
         return develop(entry["develop"])
     if "without_last" in entry:
-        return without_last(int(entry["players"]) + 1, evening_of(int(entry["without_last"]["from"])))
+        larger = int(entry["without_last"]["from"])
+        return without_last(larger, evening_of(larger))
     if "stand_ins" in entry:
         smaller = int(entry["stand_ins"]["from"])
         return with_stand_ins(smaller, evening_of(smaller), entry["stand_ins"]["rounds"])
