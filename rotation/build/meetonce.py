@@ -15,8 +15,9 @@ Sources for each n (the longest is kept):
   (``with_newcomers``); everyone sits out once at most.
 - past 52 players (``big_construction``): AG(3, 4) for 64, the complete 1-rotational designs for 76 and
   88 (and 100 if CP-SAT finds one), group divisible designs for 60, 1-rotational evenings with fixed
-  players (``CYCLIC``) for 72, 84, 96, GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These
-  are written as how to make them (``Found.spec``), and no search follows a construction there.
+  players (``CYCLIC``) for 72, GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These are
+  written as how to make them (``Found.spec``), and no search follows a construction there; 56, 80, 84
+  and 96 come from the tabu search (their rounds listed).
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
@@ -87,10 +88,10 @@ BIG = 52
 """Past this many players the book keeps how to make an evening (a construction's base, the stand-ins),
 not its rounds, and the constructions are the only source (no search)."""
 
-CYCLIC = {72: (21, 9, True), 84: (25, 9, True), 96: (29, 9, True)}
+CYCLIC = {72: (21, 9, True)}
 """Players -> (q, fixed, turn) of ``cyclic_spec``: 1-rotational evenings of q rounds over Z_q with
 fixed players where no design above gives as many. (56 as (17, 5) and 80 as (25, 5), without the
-turn, were not found in minutes: they come from the tabu search.)"""
+turn, and 84 as (25, 9) were not found in a minute: they come from the tabu search.)"""
 
 Tables = tuple[tuple[Player, Player, Player, Player], ...]
 
@@ -378,8 +379,8 @@ def big_construction(n_players: int) -> Found | None:
             )
         )
     q, rest = divmod(n_players - 1, 3)
-    if rest == 0 and n_players % 4 == 0:
-        spec = one_rotational_spec(q)
+    if rest == 0 and n_players % 4 == 0 and n_players not in (64, 100):  # 64: AG(3,4); 100: not in 3 x 20 s
+        spec = one_rotational_spec(q, work=20.0)
         if spec is not None:
             found.append(
                 Found.made(
@@ -390,7 +391,7 @@ def big_construction(n_players: int) -> Found | None:
             )
     q, rest = divmod(n_players, 3)
     if rest == 0 and n_players % 12 == 0 and n_players >= 24 and n_players not in CYCLIC:
-        spec = rgdd_spec(q - 1)
+        spec = rgdd_spec(q - 1, work=20.0)
         if spec is not None:
             found.append(
                 Found.made(
@@ -472,10 +473,10 @@ def build_entry(
     when n is not a multiple of four, the longest of ``known``'s evening for n + 1 without its last
     player (n = 3 mod 4), ``known``'s evening for n - (n mod 4) with newcomers (longest prefix that
     takes them) and the search from scratch."""
-    deadline = time.monotonic() + seconds
     known = known or {}
     big = n_players > BIG
     start = construction(n_players)
+    deadline = time.monotonic() + seconds  # the search's own time, after the constructions' CP-SAT
     if n_players % 4 == 0:
         if big and start is not None:
             found: Found | None = start
