@@ -26,16 +26,22 @@ from itertools import product
 from typing import Any
 
 from rotation.model import Player
-from rotation.movements.meetonce import Evening
+from rotation.movements.meetonce import Evening, develop
 
 __all__ = [
     "GF",
     "affine_plane_16",
+    "affine_space_64",
     "aguado_32",
+    "cyclic_spec",
     "field_construction",
+    "field_spec",
     "one_rotational",
     "one_rotational_rgdd",
+    "one_rotational_spec",
     "prime_power",
+    "rgdd_spec",
+    "translates",
 ]
 
 Tables = tuple[tuple[Player, Player, Player, Player], ...]
@@ -290,6 +296,12 @@ def aguado_32() -> Evening:
 
 
 def one_rotational(q: int, *, seed: int = 0, work: float = 60.0) -> Evening | None:
+    """The evening of ``one_rotational_spec``, developed."""
+    spec = one_rotational_spec(q, seed=seed, work=work)
+    return None if spec is None else develop(spec)
+
+
+def one_rotational_spec(q: int, *, seed: int = 0, work: float = 60.0) -> dict[str, Any] | None:
     """See ``_one_rotational``: first asked for base tables fixed by x -> -x and by turning the classes
     round (i -> i + 1), then by the turn alone, then with no symmetry (q = 9 needs that)."""
     for symmetries in (("negate", "turn"), ("turn",), ()):
@@ -299,14 +311,15 @@ def one_rotational(q: int, *, seed: int = 0, work: float = 60.0) -> Evening | No
     return None
 
 
-def _one_rotational(q: int, symmetries: Sequence[str], *, seed: int, work: float) -> Evening | None:
+def _one_rotational(q: int, symmetries: Sequence[str], *, seed: int, work: float) -> dict[str, Any] | None:
     """A complete meet-once evening for 3q + 1 players (q = 1 mod 4: 16, 28, 40, 52), every pair meeting
     exactly once in (3q + 1 - 1) / 3 = q rounds: a resolvable design with blocks of four, 1-rotational
     over Z_q (Hanani, Ray-Chaudhuri and Wilson 1972 show such designs exist for every v = 4 mod 12).
 
     Players (x, i), x in Z_q, i in 0..2, are numbered i q + x, and infinity is 3q. Round t is the base
     round plus t: the table {infinity, (t, 0), (t, 1), (t, 2)} and the base tables with t added to every
-    x. It is meet-once exactly when, for each two classes i < j, the differences z - x of the pairs
+    x (the book's spec: ``translates``). It is meet-once exactly when, for each two classes i < j, the
+    differences z - x of the pairs
     (x, i), (z, j) at a base table run over Z_q* once each, and for each class i the pairs within it
     cover each {d, -d} once. CP-SAT finds the base tables (on one worker, seeded: the same each time),
     asked for ones fixed by ``symmetries`` ("negate": x -> -x, "turn": i -> i + 1), which cut the search
@@ -351,12 +364,20 @@ def _one_rotational(q: int, symmetries: Sequence[str], *, seed: int, work: float
             table = [a] + [b for b in points if b != a and solver.value(together[a, b])]
             seen.update(table)
             base.append(table)
-    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
-    for t in range(q):
-        first = (3 * q, t, q + t, 2 * q + t)
-        shifted = [tuple(i * q + (x + t) % q for x, i in table) for table in base]
-        rounds.append(((first, *((a, b, c, d) for a, b, c, d in shifted)), ()))
-    return tuple(rounds)
+    first = [3 * q, 0, q, 2 * q]
+    return translates(q, 1, [first, *([i * q + x for x, i in table] for table in base)])
+
+
+def translates(q: int, fixed: int, base: Sequence[Sequence[Player]]) -> dict[str, Any]:
+    """The book's spec of a 1-rotational evening over Z_q: players i q + x for class i = 0..2 and x in
+    Z_q, then ``fixed`` players 3q.. left in place; round t is the base round with t added to every x."""
+    return {
+        "moduli": [q],
+        "classes": 3,
+        "fixed": fixed,
+        "rounds": "translates",
+        "base": [list(t) for t in base],
+    }
 
 
 def one_rotational_rgdd(q: int, *, work: float = 60.0) -> Evening | None:
@@ -374,6 +395,36 @@ def one_rotational_rgdd(q: int, *, work: float = 60.0) -> Evening | None:
     CP-SAT finds the base round, asked for one fixed by turning the levels (j -> j + 1, and infinity_s ->
     infinity_s+1), on one worker: well under a second for q = 7 and 11, seconds for 15; None if it finds
     none in ``work`` deterministic seconds."""
+    base = _rgdd_base(q, work=work)
+    if base is None:
+        return None
+    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
+    for t in range(q):
+        seated = []
+        for b, table in enumerate(base):
+            four = [3 * ((x + t) % q) + j for x, j in table]
+            if b < 3:
+                four = [3 * q + b, *four]
+            seated.append((four[0], four[1], four[2], four[3]))
+        rounds.append((tuple(seated), ()))
+    return tuple(rounds)
+
+
+def rgdd_spec(q: int, *, work: float = 60.0) -> dict[str, Any] | None:
+    """The evening of ``one_rotational_rgdd`` as the book's spec (``translates``), its players numbered
+    by class: (x, j) is j q + x, so the groups of three are {x, q + x, 2q + x} and the infinite players
+    3q, 3q + 1, 3q + 2."""
+    base = _rgdd_base(q, work=work)
+    if base is None:
+        return None
+    return translates(
+        q, 3, [[*([3 * q + b] if b < 3 else []), *(j * q + x for x, j in t)] for b, t in enumerate(base)]
+    )
+
+
+def _rgdd_base(q: int, *, work: float) -> list[list[tuple[int, int]]] | None:
+    """The base round of ``one_rotational_rgdd``: its tables of finite players (x, j), the first three
+    each joined by an infinite player."""
     from itertools import permutations
 
     from ortools.sat.python import cp_model
@@ -411,14 +462,103 @@ def one_rotational_rgdd(q: int, *, work: float = 60.0) -> Evening | None:
     solver.parameters.max_deterministic_time = work
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    base = [[p for p in points if solver.value(at[p, b])] for b in range(tables)]
-    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
-    for t in range(q):
-        seated = []
-        for b, table in enumerate(base):
-            four = [3 * ((x + t) % q) + j for x, j in table]
-            if b < 3:
-                four = [3 * q + b, *four]
-            seated.append((four[0], four[1], four[2], four[3]))
-        rounds.append((tuple(seated), ()))
-    return tuple(rounds)
+    return [[p for p in points if solver.value(at[p, b])] for b in range(tables)]
+
+
+# --- past 52 players: the book keeps how to make them (``rotation.movements.meetonce.develop``) ------------
+
+
+def affine_space_64() -> dict[str, Any]:
+    """AG(3, 4), 64 players: the points of the affine space over GF(4), point (a, b, c) player
+    16a + 4b + c (adding points is then the exclusive or of their numbers: GF(4)'s addition, digit by
+    digit, and the group (Z_2)^6's). A round for each of the 21 directions (the points of the projective
+    plane PG(2, 4), first nonzero coordinate 1): its parallel class, the 16 translates of the line
+    {l d : l in GF(4)} through 0. Two points lie on exactly one line, so every pair meets exactly once in
+    21 rounds: the counting bound (3 x 21 = 63)."""
+    f = GF.of(4)
+    base = []
+    for d in product(range(4), repeat=3):
+        if any(d) and next(x for x in d if x) == 1:
+            a, b, c = d
+            base.append([[16 * f.mul(k, a) + 4 * f.mul(k, b) + f.mul(k, c) for k in range(4)]])
+    return {"moduli": [2] * 6, "classes": 1, "fixed": 0, "rounds": "orbits", "base": base}
+
+
+def field_spec(q: int) -> dict[str, Any]:
+    """``field_construction(q)`` (q not divisible by 4) as the book's spec: round t the translates by
+    GF(q)'s additive group, (Z_p)^k, of the table {(i, i t)}, i = 0..3."""
+    f = GF.of(q)
+    if q % 4 == 0 or q < 5:
+        raise ValueError(f"GF({q}): the spec is for q >= 5 not divisible by 4")
+    base = [[[i * q + f.mul(i, t) for i in range(4)]] for t in range(q)]
+    return {"moduli": [f.p] * f.k, "classes": 4, "fixed": 0, "rounds": "orbits", "base": base}
+
+
+def cyclic_spec(
+    q: int, fixed: int, *, turn: bool = False, seed: int = 0, work: float = 60.0
+) -> dict[str, Any] | None:
+    """A meet-once evening of q rounds for 3q + ``fixed`` players, 1-rotational over Z_q: players
+    (x, i) = i q + x for x in Z_q and classes i = 0..2, and ``fixed`` players 3q.. whom the rounds leave
+    in place (``translates``). The base round seats each fixed player with one player of each class (so
+    over the rounds they meet 3q different players) and the rest in (3q - 3 fixed) / 4 tables of four.
+    It is meet-once exactly when every difference (i, j, z - x) of two classes is covered at most once by
+    the pairs (x, i), (z, j) sitting together (within a class, each of d and -d). That leaves 3 (fixed -
+    1) / 2 differences over, so the more fixed players the easier: fixed = 1 is a complete design
+    (``one_rotational``) and fixed = 3 with the differences (i, j, 0) left out a group divisible one
+    (``one_rotational_rgdd``). ``turn``: asked for a base round fixed by turning the classes round
+    (i -> i + 1, the fixed players and the tables in threes, so 3 must divide both counts of tables), as
+    for the group divisible designs, which cuts the search from minutes to seconds. CP-SAT on one
+    worker, seeded; None if it finds none in ``work`` deterministic seconds."""
+    from itertools import combinations
+
+    from ortools.sat.python import cp_model
+
+    if fixed < 1 or (3 * q - 3 * fixed) % 4 or 3 * q < 3 * fixed:
+        raise ValueError(f"3 x {q} players and {fixed} fixed do not fill tables of four so")
+    if turn and (fixed % 3 or (3 * q - 3 * fixed) // 4 % 3):
+        raise ValueError(f"no turn for {fixed} fixed players and {(3 * q - 3 * fixed) // 4} tables of four")
+    points = [(x, i) for i in range(3) for x in range(q)]
+    tables = fixed + (3 * q - 3 * fixed) // 4
+    model = cp_model.CpModel()
+    at = {(p, b): model.new_bool_var(f"at_{p}_{b}") for p in points for b in range(tables)}
+    for p in points:
+        model.add_exactly_one(at[p, b] for b in range(tables))
+    for b in range(tables):
+        if b < fixed:
+            for i in range(3):
+                model.add(sum(at[(x, i), b] for x in range(q)) == 1)
+        else:
+            model.add(sum(at[p, b] for p in points) == 4)
+    covers: dict[tuple[int, int, int], list[Any]] = {}
+    for p, r in combinations(points, 2):
+        (x, i), (z, j) = p, r
+        keys = [(i, j, (z - x) % q)] if i < j else [(i, i, (z - x) % q), (i, i, (x - z) % q)]
+        for b in range(tables):
+            both = model.new_bool_var(f"both_{p}_{r}_{b}")
+            model.add_implication(both, at[p, b])
+            model.add_implication(both, at[r, b])
+            model.add_bool_or([at[p, b].Not(), at[r, b].Not(), both])
+            for key in keys:
+                covers.setdefault(key, []).append(both)
+    for pairs in covers.values():
+        model.add(sum(pairs) <= 1)
+    model.add(at[(0, 0), 0] == 1)  # a translate puts (0, 0) at the first fixed player's table
+    if turn:  # turning the classes (i -> i + 1) turns the tables in threes
+        for (x, i), b in list(at):
+            o, s = divmod(b, 3)
+            model.add(at[(x, (i + 1) % 3), 3 * o + (s + 1) % 3] == at[(x, i), b])
+    else:  # the tables of four in order of their lowest point
+        for b in range(fixed, tables - 1):
+            for k, p in enumerate(points):
+                model.add_bool_or([at[r, b] for r in points[:k]] + [at[p, b + 1].Not()])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_deterministic_time = work
+    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    base = []
+    for b in range(tables):
+        four = [i * q + x for x, i in points if solver.value(at[(x, i), b])]
+        base.append([3 * q + b, *four] if b < fixed else four)
+    return translates(q, fixed, base)

@@ -1,4 +1,4 @@
-"""Build the meet-once book: for each player count from 8 to 52, the longest evening found in which
+"""Build the meet-once book: for each player count from 8 to 100, the longest evening found in which
 nobody shares a table with the same player twice (minutes, not part of planning).
 ``rotation.movements.meetonce`` reads what this writes.
 
@@ -13,6 +13,11 @@ Sources for each n (the longest is kept):
   playing) with s newcomers standing in each round for s old players, who sit out; the stand-ins are
   chosen by a depth-first search so that each newcomer meets new people every round
   (``with_newcomers``); everyone sits out once at most.
+- past 52 players (``big_construction``): AG(3, 4) for 64, the complete 1-rotational designs for 76 and
+  88 (and 100 if CP-SAT finds one), group divisible designs for 60, 1-rotational evenings with fixed
+  players (``CYCLIC``) for 72, GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These are
+  written as how to make them (``Found.spec``), and no search follows a construction there; 56, 80, 84
+  and 96 come from the tabu search (their rounds listed).
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
@@ -44,14 +49,26 @@ from typing import Any
 from rotation.balance import prefix_checks
 from rotation.build.designs import (
     affine_plane_16,
+    affine_space_64,
     aguado_32,
+    cyclic_spec,
     field_construction,
+    field_spec,
     one_rotational,
     one_rotational_rgdd,
+    one_rotational_spec,
     prime_power,
+    rgdd_spec,
 )
 from rotation.model import Player
-from rotation.movements.meetonce import BOOK_FORMAT, Evening, evening_movement
+from rotation.movements.meetonce import (
+    BOOK_FORMAT,
+    Evening,
+    _parse,
+    evening_movement,
+    with_stand_ins,
+    without_last,
+)
 
 __all__ = [
     "BOOK_SIZES",
@@ -65,42 +82,44 @@ __all__ = [
     "write_book",
 ]
 
-BOOK_SIZES = tuple(range(8, 53))
+BOOK_SIZES = tuple(range(8, 101))
+
+BIG = 52
+"""Past this many players the book keeps how to make an evening (a construction's base, the stand-ins),
+not its rounds, and the constructions are the only source (no search)."""
+
+CYCLIC = {72: (21, 9, True)}
+"""Players -> (q, fixed, turn) of ``cyclic_spec``: 1-rotational evenings of q rounds over Z_q with
+fixed players where no design above gives as many. (56 as (17, 5) and 80 as (25, 5), without the
+turn, and 84 as (25, 9) were not found in a minute: they come from the tabu search.)"""
 
 Tables = tuple[tuple[Player, Player, Player, Player], ...]
 
 
-def without_last(n_players: int, evening: Evening) -> Evening:
-    """The evening for n - 1 players from one for n with everyone playing: the last player leaves, and
-    in each round the three who would have sat with them sit out instead. They met the leaver once at
-    most, so everyone sits out at most once: within one of everyone else after every round, and never
-    twice running."""
-    gone = n_players - 1
-    rounds = []
-    for tables, _ in evening:
-        kept = tuple(t for t in tables if gone not in t)
-        out = tuple(sorted(p for t in tables if gone in t for p in t if p != gone))
-        rounds.append((kept, out))
-    return tuple(rounds)
-
-
 def with_newcomers(n_players: int, smaller: int, evening: Evening, *, seed: int = 0) -> Evening | None:
-    """The evening for ``n_players`` = ``smaller`` + s (s = 1, 2, 3) from one for ``smaller`` players
-    with everyone playing: each round s of the old players sit out and the newcomers n_players - s ..
-    take their seats. A newcomer meets the table-mates of the player they stand in for, so the stand-ins
-    are chosen (by depth-first search, in a seeded random order) so that each newcomer's table-mates
-    are new to them every round, never two newcomers at one table, and nobody sits out twice: every
-    player sits out once at most, which is fair after every round. None if the search finds none (or
-    the evening has more rounds than players to sit out)."""
+    """``stand_ins`` chosen and applied (``rotation.movements.meetonce.with_stand_ins``)."""
+    chosen = stand_ins(n_players, smaller, evening, seed=seed)
+    return None if chosen is None else with_stand_ins(smaller, evening, chosen)
+
+
+def stand_ins(
+    n_players: int, smaller: int, evening: Evening, *, seed: int = 0, nodes: int = 200_000
+) -> list[tuple[Player, ...]] | None:
+    """For the evening for ``n_players`` = ``smaller`` + s (s = 1, 2, 3) from one for ``smaller`` players
+    with everyone playing, the old players who sit out round by round: each round s of them sit out and
+    the newcomers n_players - s .. take their seats. A newcomer meets the table-mates of the player they
+    stand in for, so the stand-ins are chosen (by depth-first search, in a seeded random order) so that
+    each newcomer's table-mates are new to them every round, never two newcomers at one table, and nobody
+    sits out twice: every player sits out once at most, which is fair after every round. None if the
+    search finds none in ``nodes`` nodes (or the evening has more rounds than players to sit out)."""
     s = n_players - smaller
     if not 1 <= s <= 3 or len(evening) * s > smaller:
         return None
     rng = random.Random(seed)
-    newcomers = range(smaller, n_players)
-    met: list[set[Player]] = [set() for _ in newcomers]
+    met: list[set[Player]] = [set() for _ in range(smaller, n_players)]
     out: set[Player] = set()
     chosen: list[tuple[Player, ...]] = []
-    nodes = 0
+    limit, nodes = nodes, 0
 
     def mates(r: int, y: Player) -> tuple[int, set[Player]]:
         for t, table in enumerate(evening[r][0]):
@@ -111,7 +130,7 @@ def with_newcomers(n_players: int, smaller: int, evening: Evening, *, seed: int 
     def place(r: int, j: int, picked: list[Player], tables: set[int]) -> bool:
         nonlocal nodes
         nodes += 1
-        if nodes > 200_000:
+        if nodes > limit:
             return False
         if r == len(evening):
             return True
@@ -137,15 +156,7 @@ def with_newcomers(n_players: int, smaller: int, evening: Evening, *, seed: int 
 
     if not place(0, 0, [], set()):
         return None
-    rounds: list[tuple[Tables, tuple[Player, ...]]] = []
-    for (tables, _), ys in zip(evening, chosen, strict=True):
-        stand_in = {y: x for y, x in zip(ys, newcomers, strict=True)}
-        seated = tuple(
-            (stand_in.get(a, a), stand_in.get(b, b), stand_in.get(c, c), stand_in.get(d, d))
-            for a, b, c, d in tables
-        )
-        rounds.append((seated, tuple(sorted(ys))))
-    return tuple(rounds)
+    return chosen
 
 
 # --- checking ------------------------------------------------------------------------------------------
@@ -305,6 +316,15 @@ def no_meet_once(n_players: int, rounds: int, *, work: float = 600.0) -> bool | 
 class Found:
     evening: Evening
     source: str
+    spec: dict[str, Any] | None = None
+    """How the book makes the evening instead of listing its rounds (see ``rotation.movements.meetonce``):
+    ``{"develop": ...}``, ``{"without_last": ...}`` or ``{"stand_ins": ...}``; None: the rounds."""
+
+    @classmethod
+    def made(cls, spec: dict[str, Any], source: str, book: dict[int, Found] | None = None) -> Found:
+        """The evening a spec makes, as the book's reader makes it (``book``: the evenings it refers to)."""
+        known = book or {}
+        return cls(_parse(spec, lambda n: known[n].evening), source, spec)
 
 
 def construction(n_players: int) -> Found | None:
@@ -313,6 +333,8 @@ def construction(n_players: int) -> Found | None:
     construction for 4q. Milliseconds (the resolvable designs' CP-SAT: under a second each)."""
     if n_players == 16:
         return Found(affine_plane_16(), "AG(2,4): the parallel classes of the affine plane of order 4")
+    if n_players > BIG:
+        return big_construction(n_players)
     found: list[Found] = []
     q, rest = divmod(n_players - 1, 3)
     if rest == 0 and n_players % 4 == 0 and q >= 5:
@@ -342,6 +364,58 @@ def construction(n_players: int) -> Found | None:
     if rest == 0 and q >= 5 and prime_power(q) is not None:
         extra = " plus a round splitting the four groups" if q % 4 == 0 else ""
         found.append(Found(field_construction(q), f"GF(q) construction, q = {q}{extra}"))
+    return max(found, key=lambda f: len(f.evening), default=None)
+
+
+def big_construction(n_players: int) -> Found | None:
+    """The longest construction for ``n_players`` > 52 with everyone playing, as the book's spec."""
+    found: list[Found] = []
+    if n_players == 64:
+        found.append(
+            Found.made(
+                {"develop": affine_space_64()},
+                "AG(3,4): the 21 parallel classes of the affine space of dimension 3 over GF(4), every pair "
+                "meeting once",
+            )
+        )
+    q, rest = divmod(n_players - 1, 3)
+    if rest == 0 and n_players % 4 == 0 and n_players not in (64, 100):  # 64: AG(3,4); 100: not in 3 x 20 s
+        spec = one_rotational_spec(q, work=20.0)
+        if spec is not None:
+            found.append(
+                Found.made(
+                    {"develop": spec},
+                    f"resolvable design with blocks of four on {n_players} players, 1-rotational over Z_{q} "
+                    "with a fixed player, base round by CP-SAT (seed 0)",
+                )
+            )
+    q, rest = divmod(n_players, 3)
+    if rest == 0 and n_players % 12 == 0 and n_players >= 24 and n_players not in CYCLIC:
+        spec = rgdd_spec(q - 1, work=20.0)
+        if spec is not None:
+            found.append(
+                Found.made(
+                    {"develop": spec},
+                    f"resolvable group divisible design with blocks of four, type 3^{q} (groups of three who "
+                    f"never meet), 1-rotational over Z_{q - 1}, base round by CP-SAT",
+                )
+            )
+    if n_players in CYCLIC:
+        q, fixed, turn = CYCLIC[n_players]
+        spec = cyclic_spec(q, fixed, turn=turn, work=60.0)
+        if spec is not None:
+            found.append(
+                Found.made(
+                    {"develop": spec},
+                    f"1-rotational evening over Z_{q}: 3 classes of {q} and {fixed} fixed players, base "
+                    f"round by CP-SAT{' (fixed by turning the classes)' if turn else ''}",
+                )
+            )
+    q, rest = divmod(n_players, 4)
+    if rest == 0 and q % 4 and prime_power(q) is not None:
+        found.append(
+            Found.made({"develop": field_spec(q)}, f"GF(q) construction, q = {q}: four groups who never meet")
+        )
     return max(found, key=lambda f: len(f.evening), default=None)
 
 
@@ -399,45 +473,62 @@ def build_entry(
     when n is not a multiple of four, the longest of ``known``'s evening for n + 1 without its last
     player (n = 3 mod 4), ``known``'s evening for n - (n mod 4) with newcomers (longest prefix that
     takes them) and the search from scratch."""
-    deadline = time.monotonic() + seconds
     known = known or {}
+    big = n_players > BIG
     start = construction(n_players)
+    deadline = time.monotonic() + seconds  # the search's own time, after the constructions' CP-SAT
     if n_players % 4 == 0:
-        found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, log=log)
+        if big and start is not None:
+            found: Found | None = start
+        else:
+            found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, log=log)
     else:
         candidates: list[Found] = []
         larger = known.get(n_players + 1)
         if n_players % 4 == 3 and larger is not None:
-            candidates.append(
-                Found(
-                    without_last(n_players + 1, larger.evening),
-                    f"the {n_players + 1}-player evening without its last player ({larger.source})",
-                )
-            )
+            source = f"the {n_players + 1}-player evening without its last player ({larger.source})"
+            if big:
+                candidates.append(Found.made({"without_last": {"from": n_players + 1}}, source, known))
+            else:
+                candidates.append(Found(without_last(n_players + 1, larger.evening), source))
         smaller = n_players - n_players % 4
         base = known.get(smaller)
         if base is not None:
             longest = max((len(c.evening) for c in candidates), default=0)
             for rounds in range(len(base.evening), longest, -1):
-                evening = next(
+                chosen = next(
                     (
-                        e
+                        c
                         for seed in range(3)
-                        if (e := with_newcomers(n_players, smaller, base.evening[:rounds], seed=seed))
+                        if (
+                            c := stand_ins(
+                                n_players,
+                                smaller,
+                                base.evening[:rounds],
+                                seed=seed,
+                                nodes=20_000 if big else 200_000,
+                            )
+                        )
                     ),
                     None,
                 )
-                if evening is not None:
+                if chosen is not None:
+                    source = (
+                        f"the first {rounds} rounds of the {smaller}-player evening with "
+                        f"{n_players - smaller} newcomer(s) standing in ({base.source})"
+                    )
+                    spec = {"stand_ins": {"from": smaller, "rounds": [list(ys) for ys in chosen]}}
                     candidates.append(
-                        Found(
-                            evening,
-                            f"the first {rounds} rounds of the {smaller}-player evening with "
-                            f"{n_players - smaller} newcomer(s) standing in ({base.source})",
-                        )
+                        Found.made(spec, source, known)
+                        if big
+                        else Found(with_stand_ins(smaller, base.evening, chosen), source)
                     )
                     break
         start = max(candidates, key=lambda c: len(c.evening), default=None)
-        found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, keep=False, log=log)
+        if big and start is not None:
+            found = start
+        else:
+            found = search(n_players, start, seeds=seeds, moves=moves, deadline=deadline, keep=False, log=log)
     if found is None:
         raise RuntimeError(f"no meet-once round for {n_players} players")
     if not is_meet_once(n_players, found.evening):
@@ -446,6 +537,8 @@ def build_entry(
 
 
 def entry_data(n_players: int, found: Found) -> dict[str, Any]:
+    if found.spec is not None:
+        return {"players": n_players, "source": found.source, **found.spec}
     return {
         "players": n_players,
         "source": found.source,
@@ -462,6 +555,13 @@ def dump(book: dict[str, Any]) -> str:
     lines = ["{", f' "format": {json.dumps(book["format"])},', f' "about": {json.dumps(book["about"])},']
     lines.append(' "evenings": [')
     for i, entry in enumerate(book["evenings"]):
+        if "rounds" not in entry:  # how to make it: one line
+            lines.append(
+                "  "
+                + json.dumps(entry, separators=(", ", ":"))
+                + ("," if i < len(book["evenings"]) - 1 else "")
+            )
+            continue
         head = {k: v for k, v in entry.items() if k != "rounds"}
         lines.append("  " + json.dumps(head)[:-1] + ', "rounds": [')
         for j, rnd in enumerate(entry["rounds"]):
@@ -498,11 +598,17 @@ def write_book(path: Path, sizes: Iterable[int], **knobs: Any) -> None:
     old: dict[int, Found] = {}
     if path.exists():
         data = json.loads(path.read_text(encoding="utf-8"))
-        for entry in data.get("evenings", []):
-            evening = tuple(
-                (tuple(tuple(t) for t in rnd["tables"]), tuple(rnd["sitting_out"])) for rnd in entry["rounds"]
-            )
-            old[int(entry["players"])] = Found(evening, entry["source"])
+        entries = {int(entry["players"]): entry for entry in data.get("evenings", [])}
+
+        def read(n: int) -> Evening:
+            if n not in old:
+                entry = entries[n]
+                spec = {k: v for k, v in entry.items() if k not in ("players", "source", "rounds")} or None
+                old[n] = Found(_parse(entry, read), entry["source"], spec)
+            return old[n].evening
+
+        for n in entries:
+            read(n)
     for n in sorted(sizes, key=lambda n: (n + 1, 1) if n % 4 == 3 else (n, 0)):  # n + 1 before n
         start = time.monotonic()
         found = build_entry(n, old, log=log, **knobs)

@@ -8,7 +8,11 @@ sitting out only when that keeps the counts and nobody sits out twice running; w
 every partner count stays within the range the earlier stages reached and no partnership of the plan being
 replaced is broken, so no rule ranked above the table-mates gets worse; opponents are the tie-break. The
 search is counted in moves and drawn from a seeded generator, so the same problem and seed give the same
-schedule on any machine.
+schedule on any machine; the wall clock (``_Run.over``) is only a cap on the whole solve.
+
+Each move looks at every swap of a player in conflict, so the search keeps what that needs up to date move
+by move rather than recounting it: who is in conflict in each round, and for every pair the change of cost
+if they met once more or once less (as partners or not). A swap's cost is then eight look-ups.
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ from rotation.solver.measure import _rank
 from rotation.solver.problem import _canonical, _Draft, _Problem, _Run
 
 MOVE_WORK = 0.0004
-"""The work charged for one move of the search (about the wall time it takes here for 20-odd players)."""
+"""The work charged for one move of the search: what a move took here for 20-odd players before the search
+kept its conflicts and prices move by move (now about a fifth of that). Kept, so the work budget, and with
+it every plan, stays as it was."""
 
 MATE_MOVES = 12_000
 """The most moves the search makes in one solve."""
@@ -177,6 +183,7 @@ class _Search:
         ]
         """(kind, partner count, meetings) -> cost; kinds: 0 regular, 1 not always here, 2 avoided."""
         self.cost = self.recount()
+        self._index()
 
     def load(self, drafts: Sequence[_Draft]) -> None:
         """Start from ``drafts``: their tables, the counts with the kept rounds', no move tabu."""
@@ -205,6 +212,51 @@ class _Search:
         self.sat = [counts.sat_out[p] for p in range(n)]
         if hasattr(self, "table"):
             self.cost = self.recount()
+            self._index()
+
+    def _index(self) -> None:
+        """Build what the search keeps up to date move by move instead of recounting: each pair's change
+        of cost if it met once more or once less (as partners or not), and who is at a table with someone
+        they meet more than once, by round."""
+        n = self.n
+        self.gain = [[0] * n for _ in range(n)]
+        """gain[p][q]: the change of cost if p and q met once more, not as partners."""
+        self.gain_partner = [[0] * n for _ in range(n)]
+        """gain_partner[p][q]: the same, as partners."""
+        self.loss = [[0] * n for _ in range(n)]
+        """loss[p][q]: the change of cost if p and q met once less, not as partners."""
+        self.loss_partner = [[0] * n for _ in range(n)]
+        """loss_partner[p][q]: the same, as partners."""
+        for p, q in self.problem.pairs():
+            self._reprice(p, q)
+        self.conflict = [[False] * n for _ in self.tables]
+        """conflict[r][p]: p sits in round r with someone they meet more than once."""
+        self.conflicts = [0] * len(self.tables)
+        """How many players of each round are in conflict."""
+        for r, tables in enumerate(self.tables):
+            for table in tables:
+                for x in table:
+                    self._recheck(r, x)
+        self._crossed: list[Pair] = []
+
+    def _reprice(self, p: Player, q: Player) -> None:
+        """The four changes of cost of pair (p, q) at its counts now."""
+        c, m = self.c[p][q], self.m[p][q]
+        t = self.table[self.kinds[p][q]]
+        now = t[c][m]
+        self.gain[p][q] = self.gain[q][p] = t[c][m + 1] - now
+        self.gain_partner[p][q] = self.gain_partner[q][p] = t[c + 1][m + 1] - now
+        self.loss[p][q] = self.loss[q][p] = t[c][m - 1] - now if m else 0
+        self.loss_partner[p][q] = self.loss_partner[q][p] = t[c - 1][m - 1] - now if c and m else 0
+
+    def _recheck(self, r: int, x: Player) -> None:
+        """Whether x is in conflict in round r, the round's count kept with it."""
+        t = self.where[r][x]
+        row = self.m[x]
+        now = t >= 0 and any(y != x and row[y] > 1 for y in self.tables[r][t])
+        if now != self.conflict[r][x]:
+            self.conflict[r][x] = now
+            self.conflicts[r] += 1 if now else -1
 
     def recount(self) -> int:
         return sum(self.pair_cost(p, q, self.c[p][q], self.m[p][q]) for p, q in self.problem.pairs())
@@ -244,7 +296,8 @@ class _Search:
         )
 
     def _swap_delta(self, r: int, x: Player, y: Player) -> int:
-        """``_delta(_swap_changes(r, x, y))``, without building the changes: the search's inner loop."""
+        """``_delta(_swap_changes(r, x, y))``, without building the changes, from the counts (what the inner
+        loop of ``_best_move`` prices from the kept changes of cost; the tests hold the two together)."""
         a_table, px = self._seat_of(r, x)
         b_table, py = self._seat_of(r, y)
         table, kinds, c, m = self.table, self.kinds, self.c, self.m
@@ -315,10 +368,14 @@ class _Search:
     def _apply(self, changes: Sequence[tuple[Player, Player, int, int]], delta: int) -> None:
         c, m = self.c, self.m
         for p, q, dc, dm in changes:
+            before = m[p][q]
             c[p][q] += dc
             c[q][p] += dc
             m[p][q] += dm
             m[q][p] += dm
+            self._reprice(p, q)
+            if (before > 1) != (m[p][q] > 1):
+                self._crossed.append((p, q))
         self.cost += delta
 
     def _swap(self, r: int, x: Player, y: Player) -> None:
@@ -335,6 +392,24 @@ class _Search:
             self.sat[x] += 1
             self.sat[y] -= 1
         self.where[r][x], self.where[r][y] = tb, ta
+        self._rechecks(r, x, y)
+
+    def _rechecks(self, r: int, x: Player, y: Player) -> None:
+        """After x and y changed places in round r: recheck everyone at their tables there, and, for each
+        pair that now meets twice where it met once (or back), the two wherever they share a table."""
+        seen = set()
+        for p in (x, y):
+            t = self.where[r][p]
+            for z in self.tables[r][t] if t >= 0 else (p,):
+                seen.add((r, z))
+        for p, q in self._crossed:
+            for s, here in enumerate(self.where):
+                if here[p] >= 0 and here[p] == here[q]:
+                    seen.add((s, p))
+                    seen.add((s, q))
+        self._crossed.clear()
+        for s, z in seen:
+            self._recheck(s, z)
 
     def _conflicted(self) -> list[tuple[int, Player]]:
         """(round, player) at a table with someone they meet more than once."""
@@ -346,6 +421,19 @@ class _Search:
                     if any(y != x and m[x][y] > 1 for y in table):
                         found.append((r, x))
         return found
+
+    def _round_of(self, i: int) -> int:
+        """The round of the i-th entry of ``_conflicted()``."""
+        for r, k in enumerate(self.conflicts):
+            if i < k:
+                return r
+            i -= k
+        raise IndexError(i)
+
+    def _conflicted_in(self, r: int) -> list[Player]:
+        """The players of round r in conflict, in the order of ``_conflicted()``."""
+        bad = self.conflict[r]
+        return [x for table in self.tables[r] for x in table if bad[x]]
 
     def run(self, moves: int, run: _Run) -> tuple[int, list[_Draft], int]:
         """Tabu search: each move takes the best swap (or re-pairing) in a round with a conflict, not
@@ -361,11 +449,11 @@ class _Search:
             if step % 64 == 0 and run.over():
                 break
             run.charge(MOVE_WORK)
-            conflicted = self._conflicted()
-            if not conflicted:
+            total = sum(self.conflicts)
+            if not total:
                 break
-            r = rng.choice(conflicted)[0]
-            chosen = self._best_move(r, [x for s, x in conflicted if s == r], step, best_cost)
+            r = self._round_of(rng.choice(range(total)))  # the draw rng.choice(self._conflicted()) makes
+            chosen = self._best_move(r, self._conflicted_in(r), step, best_cost)
             if chosen is not None:
                 delta, changes, move = chosen
                 self._apply(changes, delta)
@@ -398,11 +486,26 @@ class _Search:
         kept = bool(self.kept_partners[r])
         found: list[tuple[int, tuple[str, int, int]]] = []
         best = None
+        seats = self._seats(r)
+        gain, gain_partner = self.gain, self.gain_partner
         for x in players:
+            wx = where[x]
+            leave_x, px, xa, xb = seats[x]
+            gx, gpx = gain[x], gain_partner[x]
             for y in range(self.n):
-                if where[y] == where[x] or (where[y] < 0 and not self._may_sit_out(r, x, y)):
+                wy = where[y]
+                if wy == wx:
                     continue
-                delta = self._swap_delta(r, x, y)
+                gy = gain[y]
+                if wy < 0:  # y comes in for x, who sits out
+                    if not self._may_sit_out(r, x, y):
+                        continue
+                    delta = leave_x + gy[xa] + gy[xb] + gain_partner[y][px]
+                else:  # _swap_delta(r, x, y), from the prices kept move by move
+                    leave_y, py, ya, yb = seats[y]
+                    delta = (
+                        leave_x + leave_y + gy[xa] + gy[xb] + gain_partner[y][px] + gx[ya] + gx[yb] + gpx[py]
+                    )
                 if best is not None and delta > best:
                     continue
                 if (tabu[x] > step or tabu[y] > step) and self.cost + delta >= best_cost:
@@ -432,6 +535,19 @@ class _Search:
             else self._split_changes(r, *move[1:])
         )
         return delta, changes, move
+
+    def _seats(self, r: int) -> list[tuple[int, Player, Player, Player]]:
+        """For each player seated in round r: the change of cost if they left their table (meeting its
+        three once less), their partner and their two opponents."""
+        seats = [(0, 0, 0, 0)] * self.n
+        loss, loss_partner = self.loss, self.loss_partner
+        for a, b, c, d in self.tables[r]:
+            la, lb, lc, ld = loss[a], loss[b], loss[c], loss[d]
+            seats[a] = (loss_partner[a][b] + la[c] + la[d], b, c, d)
+            seats[b] = (loss_partner[b][a] + lb[c] + lb[d], a, c, d)
+            seats[c] = (loss_partner[c][d] + lc[a] + lc[b], d, a, b)
+            seats[d] = (loss_partner[d][c] + ld[a] + ld[b], c, a, b)
+        return seats
 
     def _restore(self, best: list[_Draft], best_cost: int) -> None:
         """Go back to the best found (its tables and sit-outs), recounting."""

@@ -15,8 +15,10 @@ from rotation.balance import MEET_ONCE_LONGEST, check, meet_once_possible, prefi
 from rotation.build.designs import (
     GF,
     affine_plane_16,
+    affine_space_64,
     aguado_32,
     field_construction,
+    field_spec,
     one_rotational,
     one_rotational_rgdd,
 )
@@ -29,6 +31,7 @@ from rotation.build.meetonce import (
 )
 from rotation.movements.meetonce import (
     book,
+    develop,
     evening_movement,
     meet_once_movement,
     meet_once_rounds,
@@ -40,6 +43,10 @@ CONSTRUCTED = {16: 5, 20: 5, 28: 7, 32: 9, 36: 9, 44: 11, 52: 13}
 BOOK_AT_LEAST = {24: 7, 28: 9, 32: 10, 36: 11, 40: 13, 48: 15, 52: 17}
 """Every pair meeting once where a design allows (28, 40, 52), all but a group of three (24, 36, 48), and
 Aguado's 32 x 10: the counting bound, reached."""
+BIG_AT_LEAST = {60: 19, 64: 21, 68: 17, 72: 21, 76: 25, 88: 29, 92: 23, 100: 25}
+"""Past 52 players: the RGDD of type 3^20 (60), AG(3, 4) (64, complete), GF(17), GF(23), GF(25) (68, 92,
+100), the 1-rotational evening over Z_21 with nine fixed players (72), the complete 1-rotational designs
+over Z_25 and Z_29 (76, 88)."""
 
 
 # --- the fields ------------------------------------------------------------------------------------------
@@ -186,8 +193,51 @@ def test_every_book_evening_passes_the_checker(n: int) -> None:
         assert balance.total_repeat_sit_outs == 0
 
 
-def test_the_book_covers_8_to_52() -> None:
-    assert meet_once_sizes() == tuple(range(8, 53))
+def test_the_book_covers_8_to_100() -> None:
+    assert meet_once_sizes() == tuple(range(8, 101))
+
+
+@pytest.mark.parametrize("n", range(53, 101))
+def test_every_big_club_has_five_rounds_or_more(n: int) -> None:
+    """A big club (issue: "a planner you can trust") plays at least five rounds with nobody meeting anyone
+    twice, from the book at once."""
+    assert meet_once_rounds(n) >= 5
+
+
+@pytest.mark.parametrize(("n", "rounds"), sorted(BIG_AT_LEAST.items()))
+def test_the_book_reaches_the_big_constructions(n: int, rounds: int) -> None:
+    assert meet_once_rounds(n) >= rounds
+
+
+def test_the_affine_space_seats_64_players_21_rounds_every_pair_once() -> None:
+    """AG(3, 4): its 84 lines... its 336 lines of four fall into 21 parallel classes of 16; every pair of
+    the 64 points lies on exactly one, so everyone meets everyone exactly once, as the checker counts."""
+    evening = develop(affine_space_64())
+    assert len(evening) == 21 and all(len(tables) == 16 for tables, _ in evening)
+    assert set(check(evening_movement(64, evening)).table_mates.values()) == {1}
+    assert meet_once_rounds(64) == 21 == meet_once_rounds(63)
+
+
+@pytest.mark.parametrize("q", [5, 7, 9, 13, 17, 19, 23, 25])
+def test_the_field_construction_developed_from_its_spec_is_the_same(q: int) -> None:
+    """The book keeps GF(q)'s construction as one base table per round, developed over the additive group
+    of GF(q) when read: the very rounds ``field_construction`` lists, meet-once."""
+    evening = develop(field_spec(q))
+    assert evening == field_construction(q)
+    assert is_meet_once(4 * q, evening)
+
+
+def test_the_book_keeps_how_to_make_big_evenings_not_their_rounds() -> None:
+    """Past 52 players an entry is a construction's base, the evening for one more without its last player,
+    or stand-ins: the book stays small (and data, read at run time)."""
+    import json
+    from importlib.resources import files
+
+    text = files("schedules").joinpath("meetonce.json").read_text(encoding="utf-8")
+    big = [e for e in json.loads(text)["evenings"] if e["players"] > 52]
+    assert len(big) == 48
+    assert sum("rounds" in e for e in big) <= 4  # the few the tabu search found are listed
+    assert len(text) < 200_000
 
 
 @pytest.mark.parametrize(("n", "rounds"), sorted((CONSTRUCTED | BOOK_AT_LEAST).items()))
@@ -222,8 +272,8 @@ def test_meet_once_movement_returns_none_past_the_book() -> None:
     assert meet_once_movement(16, 6) is None
     assert meet_once_movement(16, 0) is None
     assert meet_once_movement(7, 1) is None
-    assert meet_once_movement(53, 1) is None
-    assert meet_once_rounds(53) == 0
+    assert meet_once_movement(101, 1) is None
+    assert meet_once_rounds(101) == 0
     for n in meet_once_sizes():
         assert meet_once_movement(n, meet_once_rounds(n) + 1) is None
 

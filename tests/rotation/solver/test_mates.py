@@ -4,6 +4,7 @@ meetings, never at the cost of a rule ranked above them."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -162,3 +163,43 @@ def test_the_one_table_series_reaches_its_designs(n: int, rounds: int, partners:
     assert set(balance.opponents.values()) == {opponents}
     assert balance.most_meetings == partners + opponents
     assert result.term("most meetings").met and result.term("opponent spread").met
+
+
+@pytest.mark.parametrize(("n", "rounds", "seed"), [(18, 5, 1), (21, 6, 2), (32, 8, 0)])
+def test_what_the_search_keeps_move_by_move_matches_a_recount(n: int, rounds: int, seed: int) -> None:
+    """The conflicts by round and the prices of meeting once more or less, kept up to date move by move,
+    are what counting afresh gives after a run (restarts and shakes included); and the best move, priced
+    from them, is the best by the cost of every swap and re-pairing counted from the meetings."""
+    from rotation.solver.mates import _Search
+
+    problem = _Problem.of(PlanSpec(n, rounds))
+    search = _Search(problem, _construct(problem, random.Random(seed)), random.Random(seed))
+    search.run(400, _run(seed))
+
+    def state() -> tuple[object, ...]:
+        s = search
+        return copy.deepcopy((s.conflicts, s.conflict, s.gain, s.gain_partner, s.loss, s.loss_partner))
+
+    kept = state()
+    search._index()
+    assert kept == state()
+    assert sum(search.conflicts) == len(search._conflicted())
+    assert search.cost == search.recount()
+    for r in range(rounds):
+        players = search._conflicted_in(r) or [t[0] for t in search.tables[r]]
+        chosen = search._best_move(r, players, step=10**9, best_cost=0)
+        assert chosen is not None
+        where = search.where[r]
+        deltas = [
+            search._swap_delta(r, x, y)
+            for x in players
+            for y in range(n)
+            if where[y] != where[x] and (where[y] >= 0 or search._may_sit_out(r, x, y))
+        ]
+        deltas += [
+            search._delta(search._split_changes(r, t, split))
+            for t in {where[x] for x in players}
+            for split in (1, 2)
+        ]
+        assert chosen[0] == min(deltas)
+        assert chosen[0] == search._delta(chosen[1])
