@@ -35,6 +35,7 @@ from rotation.services.database import EveningId, Store, open_store
 from rotation.services.errors import (
     MovedOnError,
     NoSuchSessionError,
+    NothingRecordedError,
     PlanError,
     RefusedError,
     SessionError,
@@ -263,6 +264,9 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
                 if isinstance(error, MovedOnError):
                     message = views.moved_on_message(session, error)
                     return table_page(session, key, table, round_number, 409, message=message, **kept)
+                if isinstance(error, NothingRecordedError) and seen:  # another phone took them back
+                    message = f"Another phone took back the deals meanwhile: {error}"
+                    return table_page(session, key, table, round_number, 409, message=message, **kept)
                 return table_page(session, key, table, round_number, 400, message=_said(error), **kept)
             return RedirectResponse(link(f"/t/{table}", key, r=round_number), 303, headers=HEADERS)
 
@@ -327,7 +331,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
                 if action == "delete":
                     rubbers.delete_rubber(store, this, round_number, table, key=key)
                 else:
-                    deals = tuple(rubbers.parse_deal(line) for line in typed.splitlines() if line.strip())
+                    deals = tuple(_parse_deal(line) for line in typed.splitlines() if line.strip())
                     if not deals:
                         raise SessionError("give the rubber's deals, one a line (or delete it)")
                     rubbers.record_rubber(
@@ -405,11 +409,25 @@ def _deal(typed: str, chosen: Mapping[str, str]) -> Any:
     """The deal to record: the Deal box when anything is typed in it (it wins over the buttons), else the
     deal the buttons make; IncompleteButtonsError when neither gives a deal."""
     if typed.strip():
-        return rubbers.parse_deal(typed)
+        return _parse_deal(typed)
     deal = views.deal_from_buttons(chosen)
     if deal is None:
         raise views.IncompleteButtonsError("no deal given: choose its buttons or type it in the Deal box")
     return deal
+
+
+def _parse_deal(typed: str) -> Any:
+    """A deal typed in the Deal box or the host's fix box; InvalidDealError for whatever cannot be read,
+    such as a number too long to convert or JSON nested too deep (a ValueError or RecursionError from the
+    parsers below, which the page answers as a bad deal, never as a server error)."""
+    try:
+        return rubbers.parse_deal(typed)
+    except (InvalidDealError, InvalidResultError):
+        raise
+    except (ValueError, RecursionError) as error:
+        shown = typed if len(typed) <= 40 else typed[:40] + "…"
+        reason = "nested too deep" if isinstance(error, RecursionError) else "not a deal"
+        raise InvalidDealError(f"cannot read deal {shown!r}: {reason}") from None
 
 
 def _said(error: Exception) -> str:
