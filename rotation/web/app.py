@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -400,8 +400,12 @@ def same_site(request: Request) -> bool:
 
 
 async def _form(request: Request) -> Mapping[str, str]:
-    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty)."""
-    form = await request.form(max_files=0, max_fields=50)
+    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty); a
+    400 when the client leaves before the whole form arrived (the server closes a connection too slow)."""
+    try:
+        form = await request.form(max_files=0, max_fields=50)
+    except ClientDisconnect:
+        raise HTTPException(400, "the form did not arrive whole") from None
     return {key: value[:MAX_FIELD] if isinstance(value, str) else "" for key, value in form.items()}
 
 
