@@ -2,11 +2,15 @@
 redirect to the page: no JavaScript needed). Each request is one service call (`rotation.services`): one
 read transaction for a page, one write transaction for a form.
 
-Nothing slow runs on the event loop: the services (the database, the planner) run in worker threads,
-each thread with its own open database; a replan plans in another process, so the phones' pages are
-served while the host replans. Who may do what is in the token each link carries, checked by the service
-in the same transaction as the work, against the evening the server was started for (by its row: an
-evening deleted and saved again under its name is another evening, and old links stop working).
+Nothing slow runs on the event loop: the services run in a fixed pool of `WORKERS` threads, each with its
+own open database for the server's lifetime (a pool whose idle threads exit would leave their databases
+open, one more each time). A replan waits in a thread of its own, planning in another process of lower
+priority, so the phones' pages are served while the host replans.
+
+Who may do what is in the token each link carries, checked by the service in the same transaction as the
+work, against the evening the server was started for, by its row: an evening deleted is gone (410), and one
+saved again under its name is another row (410) or, when it takes the deleted one's row, has a new key, so
+the old tokens are wrong (403).
 
 A form is refused when the browser says it comes from another site (Origin, else Referer); a body over
 `MAX_BODY` bytes is refused before it is read. Names are escaped by Jinja's autoescape. Every answer,
@@ -15,6 +19,8 @@ errors included, carries `HEADERS`.
 
 from __future__ import annotations
 
+import asyncio
+import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
@@ -23,7 +29,6 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -49,6 +54,8 @@ MAX_BODY = 16 * 1024
 """The largest request body read: a form holds a deal or a rubber's few deals, well under a kilobyte."""
 MAX_FIELD = 2000
 """The most characters of one form field read: a textarea of a rubber's deals or the evening's players."""
+WORKERS = 4
+"""Threads serving pages and forms: enough to overlap one page's work with another's wait on the disk."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -113,7 +120,8 @@ def plain(text: str, status: int) -> Response:
 
 class Stores:
     """One open database per worker thread (SQLite connections are not shared between threads), opened
-    on a thread's first request and closed when the server stops."""
+    on a thread's first request and closed when the server stops. The threads are a fixed pool's, which
+    live as long as the server, so the databases open are at most one per thread."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
@@ -140,13 +148,22 @@ class Stores:
 def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) -> Starlette:
     """The app for the saved evening ``name`` in the database at ``db``. ``planner`` makes a replan's
     plan (default: in another process, so this one keeps serving)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from jinja2 import Environment, PackageLoader
 
-    stores = Stores(db)
-    evening = evenings.load_evening(stores.get(), name)
+    with open_store(db, create=False) as store:
+        evening = evenings.load_evening(store, name)
     this: EveningId = evening.id
     title = evening.name
-    replan_with = planner or evenings.plan_in_subprocess
+    stores = Stores(db)
+    pages = ThreadPoolExecutor(WORKERS, thread_name_prefix="chicago-page")
+    # The server's writes queue here, each woken as the one before commits, rather than in SQLite's busy
+    # handler, which polls with sleeps of up to 100 ms (still there for a write from another process).
+    writing = threading.Lock()
+    replans = ThreadPoolExecutor(1, thread_name_prefix="chicago-replan")
+    in_subprocess = SubprocessPlanner()
+    replan_with = planner or in_subprocess
     templates = Environment(loader=PackageLoader("rotation.web", "templates"), autoescape=True)
 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
@@ -166,7 +183,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             " the link printed on your table card.",
         )
 
-    async def call(work: Callable[[], Response]) -> Response:
+    async def call(work: Callable[[], Response], pool: Any = pages) -> Response:
         """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
         database that cannot be used the same way on every page."""
 
@@ -180,7 +197,8 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             except StoreError as error:
                 return plain(f"The session database cannot be used: {error}", 503)
 
-        return await run_in_threadpool(guarded)
+        answer: Response = await asyncio.get_running_loop().run_in_executor(pool, guarded)
+        return answer
 
     # -- the table --------------------------------------------------------------------------------------
 
@@ -245,9 +263,11 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             try:
                 if action == "add":
                     deal = _deal(typed, chosen)
-                    rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
+                    with writing:
+                        rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
                 else:
-                    rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
+                    with writing:
+                        rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
             except (
                 SessionError,
                 InvalidDealError,
@@ -319,7 +339,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
         form = await _form(request)
         key = form.get("k", "")
         if action == "replan":
-            return await call(lambda: host_replan(key, form.get("players", "")))
+            return await call(lambda: host_replan(key, form.get("players", "")), replans)
         round_number, table = _int(form.get("r")), _int(form.get("t"))
         if round_number is None or table is None:
             return plain("Bad request: the form lacks its round or table.", 400)
@@ -329,14 +349,16 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             store = stores.get()
             try:
                 if action == "delete":
-                    rubbers.delete_rubber(store, this, round_number, table, key=key)
+                    with writing:
+                        rubbers.delete_rubber(store, this, round_number, table, key=key)
                 else:
                     deals = tuple(_parse_deal(line) for line in typed.splitlines() if line.strip())
                     if not deals:
                         raise SessionError("give the rubber's deals, one a line (or delete it)")
-                    rubbers.record_rubber(
-                        store, this, round_number, table, deals=deals, replace=True, key=key
-                    )
+                    with writing:
+                        rubbers.record_rubber(
+                            store, this, round_number, table, deals=deals, replace=True, key=key
+                        )
             except (SessionError, InvalidDealError, InvalidResultError) as error:
                 where = f"Round {round_number}, table {table}: "
                 return host_page(
@@ -373,19 +395,59 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             Route("/host/{action:str}", host_post, methods=["POST"]),
         ],
         exception_handlers={HTTPException: http_error, Exception: http_error},
-        lifespan=lambda app: _closing(stores),
+        lifespan=lambda app: _closing(stores, pages, replans, in_subprocess),
     )
     app.add_middleware(BodyLimit)
     return app
 
 
 @asynccontextmanager
-async def _closing(stores: Stores) -> AsyncIterator[None]:
-    """The server's lifetime: the worker threads' databases are closed when it stops."""
+async def _closing(stores: Stores, *pools: Any) -> AsyncIterator[None]:
+    """The server's lifetime: when it stops, the threads (and the planner's process) end, then the
+    threads' databases are closed."""
     try:
         yield
     finally:
+        for pool in pools:
+            await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
         stores.close()
+
+
+def _lower_priority() -> None:
+    """In the planner's process: yield the CPU to the server's (a no-op where there is no nice)."""
+    if hasattr(os, "nice"):
+        os.nice(SubprocessPlanner.NICENESS)
+
+
+class SubprocessPlanner:
+    """Plans in another process, started on the first replan and kept for the next, at a lower priority
+    than the server's: on a laptop with one or two cores, the pages are served first and the plan takes
+    what is left. The same request gives the same plan as in this process: the planner is deterministic."""
+
+    NICENESS = 10
+
+    def __init__(self) -> None:
+        self._executor: Any = None
+        self._lock = threading.Lock()
+
+    def __call__(self, request: evenings.PlanRequest) -> evenings.Plan:
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
+
+        with self._lock:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=get_context("spawn"), initializer=_lower_priority
+                )
+            executor = self._executor
+        planned: evenings.Planned = executor.submit(evenings.plan_evening, request).result()
+        return planned.plan
+
+    def shutdown(self) -> None:
+        with self._lock:
+            if self._executor is not None:
+                self._executor.shutdown(cancel_futures=True)
+                self._executor = None
 
 
 def link(path: str, key: str, **query: object) -> str:
