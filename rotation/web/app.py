@@ -151,6 +151,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
     from concurrent.futures import ThreadPoolExecutor
 
     from jinja2 import Environment, PackageLoader
+    from markupsafe import Markup
 
     with open_store(db, create=False) as store:
         evening = evenings.load_evening(store, name)
@@ -164,7 +165,20 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
     replans = ThreadPoolExecutor(1, thread_name_prefix="chicago-replan")
     in_subprocess = SubprocessPlanner()
     replan_with = planner or in_subprocess
-    templates = Environment(loader=PackageLoader("rotation.web", "templates"), autoescape=True)
+    # the templates are read once: no look at the files on every page (auto_reload)
+    templates = Environment(
+        loader=PackageLoader("rotation.web", "templates"), autoescape=True, auto_reload=False
+    )
+    groups, impossible = views.button_groups(), views.impossible_results()
+
+    def buttons(chosen: Mapping[str, str]) -> Markup:
+        """The deal's buttons, those chosen checked (a refused deal's page shows them again)."""
+        html = templates.get_template("buttons.html").render(
+            groups=groups, impossible=impossible, chosen=chosen
+        )
+        return Markup(html)
+
+    blank_buttons = buttons({})
 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
         html = templates.get_template(template).render(title=title, **values)
@@ -217,8 +231,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             key=key,
             next_link=link(f"/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"/t/{table}", key, r=round_number),
-            groups=views.button_groups(),
-            impossible=views.impossible_results(),
+            buttons=buttons(extra["chosen"]) if extra.get("chosen") else blank_buttons,
             **extra,
         )
 
