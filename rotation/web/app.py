@@ -169,6 +169,8 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
     templates = Environment(
         loader=PackageLoader("rotation.web", "templates"), autoescape=True, auto_reload=False
     )
+    for template in templates.list_templates():  # compiled now, not by the first phones' pages
+        templates.get_template(template)
     groups, impossible = views.button_groups(), views.impossible_results()
 
     def buttons(chosen: Mapping[str, str]) -> Markup:

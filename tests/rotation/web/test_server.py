@@ -16,12 +16,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
+from tests.conftest import BULLETIN_FIVE
 from tests.rotation.web.conftest import Evening, save
 
 BOUND = 20.0
@@ -31,7 +32,7 @@ BOUND = 20.0
 class Live:
     """A real server for an evening, in a thread, and the records it logged at WARNING or above."""
 
-    def __init__(self, evening: Evening, **guards: Any) -> None:
+    def __init__(self, evening: Evening, planner: Any = "here", **guards: Any) -> None:
         from rotation.plan import plan
         from rotation.web import serve
         from rotation.web.app import create_app
@@ -39,7 +40,8 @@ class Live:
         self.evening = evening
         self.sock = serve.bind("127.0.0.1", 0)
         self.port = self.sock.getsockname()[1]
-        self.server = serve.server(create_app(evening.db, evening.name, planner=plan), **guards)
+        app = create_app(evening.db, evening.name, planner=plan if planner == "here" else planner)
+        self.server = serve.server(app, **guards)
         self.logged: list[logging.LogRecord] = []
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -66,12 +68,15 @@ class Live:
 
     def get(self, url: str) -> int:
         parts = urlsplit(url)
+        return self.request("GET", f"{parts.path}?{parts.query}")[0]
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=BOUND)
         try:
-            conn.request("GET", f"{parts.path}?{parts.query}")
+            headers = {"Content-Type": "application/x-www-form-urlencoded"} if form is not None else {}
+            conn.request(method, path, urlencode(form) if form is not None else None, headers)
             response = conn.getresponse()
-            response.read()
-            return response.status
+            return response.status, response.read().decode()
         finally:
             conn.close()
 
@@ -247,3 +252,75 @@ def test_a_running_server_refuses_links_renewed_or_of_a_deleted_evening(
         save(db, "tue", "Ann", "Helen", "Doris", "Jean", "Shirley")
         assert live.get(new) == 410
         assert live.get(old) == 410
+
+
+BULLETIN_DEALS = ("2S E +1", "3NT N -2", "6S W =", "2D N =")
+
+
+def play_round_one(live: Live) -> None:
+    key = live.evening.key("table 1")
+    for seen, deal in enumerate(BULLETIN_DEALS):
+        form = {"k": key, "r": "1", "seen": str(seen), "deal": deal}
+        assert live.request("POST", "/t/1/add", form)[0] == 303
+
+
+def test_pages_are_served_while_the_host_replans(evening: Evening) -> None:
+    """The planner is held until the test lets it go, and the host presses Replan more times than the
+    server has threads for pages: meanwhile every page and a form are answered (replans wait in a thread
+    of their own, one at a time), then the replans are done."""
+    from rotation.plan import plan
+    from rotation.web.app import WORKERS
+
+    planning, go = threading.Event(), threading.Event()
+
+    def held(request: Any) -> Any:
+        planning.set()
+        assert go.wait(BOUND)
+        return plan(request)
+
+    with Live(evening, planner=held) as live:
+        play_round_one(live)
+        answers: list[int] = []
+        players = "\n".join([*BULLETIN_FIVE, "Zed"])
+        form = {"k": evening.key("host"), "players": players}
+        hosts = [
+            threading.Thread(target=lambda: answers.append(live.request("POST", "/host/replan", form)[0]))
+            for _ in range(WORKERS + 1)
+        ]
+        for host in hosts:
+            host.start()
+        try:
+            assert planning.wait(BOUND)
+            for label in ("table 1", "standings", "host"):
+                assert live.get(evening.links[label]) == 200, label
+            bad = {"k": evening.key("table 1"), "r": "2", "seen": "0", "deal": "9NT N ="}
+            assert live.request("POST", "/t/1/add", bad)[0] == 400
+        finally:
+            go.set()
+            for host in hosts:
+                host.join(BOUND)
+        assert len(answers) == WORKERS + 1 and 303 in answers and set(answers) <= {303, 400}
+
+
+def test_the_replan_in_another_process_plans_what_this_one_would(evening: Evening) -> None:
+    """The server's own planner (a process of lower priority): the same plan as planning here."""
+    from rotation.services.database import open_store
+    from rotation.services.evenings import export_evening
+
+    with Live(evening, planner=None) as live:
+        play_round_one(live)
+        players = "\n".join([*BULLETIN_FIVE, "Zed"])
+        status, _ = live.request("POST", "/host/replan", {"k": evening.key("host"), "players": players})
+        assert status == 303
+    with open_store(evening.db, create=False) as store:
+        there = export_evening(store, "ev")
+    save(evening.db, "again", *BULLETIN_FIVE)
+    again = Evening(evening.db, "again")
+    key = again.key("table 1")
+    for seen, deal in enumerate(BULLETIN_DEALS):
+        again.add(1, deal, seen=seen, key=key)
+    done = again.client.post("/host/replan", data={"k": again.key("host"), "players": players})
+    assert done.status_code == 200
+    with open_store(evening.db, create=False) as store:
+        here = export_evening(store, "again")
+    assert there["rounds"] == here["rounds"] and there["players"] == here["players"]
