@@ -20,6 +20,7 @@ errors included, carries `HEADERS`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
@@ -185,6 +186,17 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
         html = templates.get_template(template).render(title=title, **values)
         return HTMLResponse(html, status, headers=HEADERS)
+
+    def warm(session: Any) -> None:
+        """Each page drawn once for nothing, so the modules it imports on first use are imported at start
+        rather than by the first phones (a rubber that cannot be shown is left to its page to say)."""
+        with contextlib.suppress(SessionError):
+            page("table.html", view=views.table_view(session, 1, 1), key="", buttons=blank_buttons)
+            page("standings.html", view=views.standings_view(session), key="")
+            page("host.html", rubbers=views.host_view(session), key="", links=[])
+            page("player.html", view=views.player_view(session, 0), key="")
+
+    warm(evening.session)
 
     def refused(reason: str = "This link is not valid for this page.") -> Response:
         """A wrong, renewed or missing token, a link used for another table, or an evening deleted."""

@@ -212,8 +212,13 @@ def start_server(
     for line in process.stdout:
         lines.append(line.rstrip("\n"))
         found = re.match(r"Serving .* on 127\.0\.0\.1:(\d+)", line)
-        if found:
-            return process, int(found[1]), lines
+        if found:  # printed once the socket listens; the load starts once the app answers
+            port = int(found[1])
+            probe = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            probe.request("GET", "/")
+            probe.getresponse().read()
+            probe.close()
+            return process, port, lines
     raise SystemExit(f"the server did not start: {log.read_text()}")
 
 
@@ -346,6 +351,14 @@ def main() -> None:
     for name, (count, p50, p99, slowest), other in rows:
         extra = f"   {other[0]:>5} max {other[3] * 1000:>6.0f}" if other else ""
         print(f"{name:26}{count:>9}{p50 * 1000:>8.1f}{p99 * 1000:>8.1f}{slowest * 1000:>8.0f}{extra}")
+    began = min((t.start for t in app.timings), default=0.0)
+    worst_three = sorted(app.timings, key=lambda t: t.start - t.end)[:3]
+    print(
+        "slowest: "
+        + ", ".join(
+            f"{t.kind} {(t.end - t.start) * 1000:.0f} ms at {t.start - began:.1f} s" for t in worst_three
+        )
+    )
     print(f"requests/s: bare {bare_rate:.0f}, chicago serve {rate:.0f}: ratio {rate / bare_rate:.2f}")
     print(f"errors: bare {len(bare.errors)}, chicago serve {len(app.errors)}")
     for error in (bare.errors + app.errors)[:5]:
