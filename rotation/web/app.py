@@ -2,11 +2,15 @@
 redirect to the page: no JavaScript needed). Each request is one service call (`rotation.services`): one
 read transaction for a page, one write transaction for a form.
 
-Nothing slow runs on the event loop: the services (the database, the planner) run in worker threads,
-each thread with its own open database; a replan plans in another process, so the phones' pages are
-served while the host replans. Who may do what is in the token each link carries, checked by the service
-in the same transaction as the work, against the evening the server was started for (by its row: an
-evening deleted and saved again under its name is another evening, and old links stop working).
+Nothing slow runs on the event loop: the services run in a fixed pool of `WORKERS` threads, each with its
+own open database for the server's lifetime (a pool whose idle threads exit would leave their databases
+open, one more each time). A replan waits in a thread of its own, planning in another process of lower
+priority, so the phones' pages are served while the host replans.
+
+Who may do what is in the token each link carries, checked by the service in the same transaction as the
+work, against the evening the server was started for, by its row: an evening deleted is gone (410), and one
+saved again under its name is another row (410) or, when it takes the deleted one's row, has a new key, so
+the old tokens are wrong (403).
 
 A form is refused when the browser says it comes from another site (Origin, else Referer); a body over
 `MAX_BODY` bytes is refused before it is read. Names are escaped by Jinja's autoescape. Every answer,
@@ -15,6 +19,9 @@ errors included, carries `HEADERS`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
@@ -23,9 +30,8 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -35,6 +41,7 @@ from rotation.services.database import EveningId, Store, open_store
 from rotation.services.errors import (
     MovedOnError,
     NoSuchSessionError,
+    NothingRecordedError,
     PlanError,
     RefusedError,
     SessionError,
@@ -48,6 +55,8 @@ MAX_BODY = 16 * 1024
 """The largest request body read: a form holds a deal or a rubber's few deals, well under a kilobyte."""
 MAX_FIELD = 2000
 """The most characters of one form field read: a textarea of a rubber's deals or the evening's players."""
+WORKERS = 4
+"""Threads serving pages and forms: enough to overlap one page's work with another's wait on the disk."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -112,7 +121,8 @@ def plain(text: str, status: int) -> Response:
 
 class Stores:
     """One open database per worker thread (SQLite connections are not shared between threads), opened
-    on a thread's first request and closed when the server stops."""
+    on a thread's first request and closed when the server stops. The threads are a fixed pool's, which
+    live as long as the server, so the databases open are at most one per thread."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
@@ -139,18 +149,54 @@ class Stores:
 def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) -> Starlette:
     """The app for the saved evening ``name`` in the database at ``db``. ``planner`` makes a replan's
     plan (default: in another process, so this one keeps serving)."""
-    from jinja2 import Environment, PackageLoader
+    from concurrent.futures import ThreadPoolExecutor
 
-    stores = Stores(db)
-    evening = evenings.load_evening(stores.get(), name)
+    from jinja2 import Environment, PackageLoader
+    from markupsafe import Markup
+
+    with open_store(db, create=False) as store:
+        evening = evenings.load_evening(store, name)
     this: EveningId = evening.id
     title = evening.name
-    replan_with = planner or evenings.plan_in_subprocess
-    templates = Environment(loader=PackageLoader("rotation.web", "templates"), autoescape=True)
+    stores = Stores(db)
+    pages = ThreadPoolExecutor(WORKERS, thread_name_prefix="chicago-page")
+    # The server's writes queue here, each woken as the one before commits, rather than in SQLite's busy
+    # handler, which polls with sleeps of up to 100 ms (still there for a write from another process).
+    writing = threading.Lock()
+    replans = ThreadPoolExecutor(1, thread_name_prefix="chicago-replan")
+    in_subprocess = SubprocessPlanner()
+    replan_with = planner or in_subprocess
+    # the templates are read once: no look at the files on every page (auto_reload)
+    templates = Environment(
+        loader=PackageLoader("rotation.web", "templates"), autoescape=True, auto_reload=False
+    )
+    for template in templates.list_templates():  # compiled now, not by the first phones' pages
+        templates.get_template(template)
+    groups, impossible = views.button_groups(), views.impossible_results()
+
+    def buttons(chosen: Mapping[str, str]) -> Markup:
+        """The deal's buttons, those chosen checked (a refused deal's page shows them again)."""
+        html = templates.get_template("buttons.html").render(
+            groups=groups, impossible=impossible, chosen=chosen
+        )
+        return Markup(html)
+
+    blank_buttons = buttons({})
 
     def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
         html = templates.get_template(template).render(title=title, **values)
         return HTMLResponse(html, status, headers=HEADERS)
+
+    def warm(session: Any) -> None:
+        """Each page drawn once for nothing, so the modules it imports on first use are imported at start
+        rather than by the first phones (a rubber that cannot be shown is left to its page to say)."""
+        with contextlib.suppress(SessionError):
+            page("table.html", view=views.table_view(session, 1, 1), key="", buttons=blank_buttons)
+            page("standings.html", view=views.standings_view(session), key="")
+            page("host.html", rubbers=views.host_view(session), key="", links=[])
+            page("player.html", view=views.player_view(session, 0), key="")
+
+    warm(evening.session)
 
     def refused(reason: str = "This link is not valid for this page.") -> Response:
         """A wrong, renewed or missing token, a link used for another table, or an evening deleted."""
@@ -165,7 +211,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             " the link printed on your table card.",
         )
 
-    async def call(work: Callable[[], Response]) -> Response:
+    async def call(work: Callable[[], Response], pool: Any = pages) -> Response:
         """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
         database that cannot be used the same way on every page."""
 
@@ -179,7 +225,8 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             except StoreError as error:
                 return plain(f"The session database cannot be used: {error}", 503)
 
-        return await run_in_threadpool(guarded)
+        answer: Response = await asyncio.get_running_loop().run_in_executor(pool, guarded)
+        return answer
 
     # -- the table --------------------------------------------------------------------------------------
 
@@ -198,8 +245,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             key=key,
             next_link=link(f"/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"/t/{table}", key, r=round_number),
-            groups=views.button_groups(),
-            impossible=views.impossible_results(),
+            buttons=buttons(extra["chosen"]) if extra.get("chosen") else blank_buttons,
             **extra,
         )
 
@@ -244,9 +290,11 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             try:
                 if action == "add":
                     deal = _deal(typed, chosen)
-                    rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
+                    with writing:
+                        rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
                 else:
-                    rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
+                    with writing:
+                        rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
             except (
                 SessionError,
                 InvalidDealError,
@@ -262,6 +310,9 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
                 kept = {"typed": typed, "chosen": chosen}
                 if isinstance(error, MovedOnError):
                     message = views.moved_on_message(session, error)
+                    return table_page(session, key, table, round_number, 409, message=message, **kept)
+                if isinstance(error, NothingRecordedError) and seen:  # another phone took them back
+                    message = f"Another phone took back the deals meanwhile: {error}"
                     return table_page(session, key, table, round_number, 409, message=message, **kept)
                 return table_page(session, key, table, round_number, 400, message=_said(error), **kept)
             return RedirectResponse(link(f"/t/{table}", key, r=round_number), 303, headers=HEADERS)
@@ -315,7 +366,7 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
         form = await _form(request)
         key = form.get("k", "")
         if action == "replan":
-            return await call(lambda: host_replan(key, form.get("players", "")))
+            return await call(lambda: host_replan(key, form.get("players", "")), replans)
         round_number, table = _int(form.get("r")), _int(form.get("t"))
         if round_number is None or table is None:
             return plain("Bad request: the form lacks its round or table.", 400)
@@ -325,14 +376,16 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             store = stores.get()
             try:
                 if action == "delete":
-                    rubbers.delete_rubber(store, this, round_number, table, key=key)
+                    with writing:
+                        rubbers.delete_rubber(store, this, round_number, table, key=key)
                 else:
-                    deals = tuple(rubbers.parse_deal(line) for line in typed.splitlines() if line.strip())
+                    deals = tuple(_parse_deal(line) for line in typed.splitlines() if line.strip())
                     if not deals:
                         raise SessionError("give the rubber's deals, one a line (or delete it)")
-                    rubbers.record_rubber(
-                        store, this, round_number, table, deals=deals, replace=True, key=key
-                    )
+                    with writing:
+                        rubbers.record_rubber(
+                            store, this, round_number, table, deals=deals, replace=True, key=key
+                        )
             except (SessionError, InvalidDealError, InvalidResultError) as error:
                 where = f"Round {round_number}, table {table}: "
                 return host_page(
@@ -369,20 +422,60 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             Route("/host/{action:str}", host_post, methods=["POST"]),
         ],
         exception_handlers={HTTPException: http_error, Exception: http_error},
-        lifespan=lambda app: _closing(stores),
+        lifespan=lambda app: _closing(stores, pages, replans, in_subprocess),
     )
     app.add_middleware(BodyLimit)
     return app
 
 
 @asynccontextmanager
-async def _closing(stores: Stores) -> AsyncIterator[None]:
-    """The server's lifetime: the worker threads' databases are closed when it stops."""
+async def _closing(stores: Stores, *pools: Any) -> AsyncIterator[None]:
+    """The server's lifetime: when it stops, the threads (and the planner's process) end, then the
+    threads' databases are closed."""
     try:
         yield
     finally:
+        for pool in pools:
+            await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
         stores.close()
         evenings.stop_subprocess_planner()
+
+
+def _lower_priority() -> None:
+    """In the planner's process: yield the CPU to the server's (a no-op where there is no nice)."""
+    if hasattr(os, "nice"):
+        os.nice(SubprocessPlanner.NICENESS)
+
+
+class SubprocessPlanner:
+    """Plans in another process, started on the first replan and kept for the next, at a lower priority
+    than the server's: on a laptop with one or two cores, the pages are served first and the plan takes
+    what is left. The same request gives the same plan as in this process: the planner is deterministic."""
+
+    NICENESS = 10
+
+    def __init__(self) -> None:
+        self._executor: Any = None
+        self._lock = threading.Lock()
+
+    def __call__(self, request: evenings.PlanRequest) -> evenings.Plan:
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
+
+        with self._lock:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=get_context("spawn"), initializer=_lower_priority
+                )
+            executor = self._executor
+        planned: evenings.Planned = executor.submit(evenings.plan_evening, request).result()
+        return planned.plan
+
+    def shutdown(self) -> None:
+        with self._lock:
+            if self._executor is not None:
+                self._executor.shutdown(cancel_futures=True)
+                self._executor = None
 
 
 def link(path: str, key: str, **query: object) -> str:
@@ -397,8 +490,12 @@ def same_site(request: Request) -> bool:
 
 
 async def _form(request: Request) -> Mapping[str, str]:
-    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty)."""
-    form = await request.form(max_files=0, max_fields=50)
+    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty); a
+    400 when the client leaves before the whole form arrived (the server closes a connection too slow)."""
+    try:
+        form = await request.form(max_files=0, max_fields=50)
+    except ClientDisconnect:
+        raise HTTPException(400, "the form did not arrive whole") from None
     return {key: value[:MAX_FIELD] if isinstance(value, str) else "" for key, value in form.items()}
 
 
@@ -406,11 +503,25 @@ def _deal(typed: str, chosen: Mapping[str, str]) -> Any:
     """The deal to record: the Deal box when anything is typed in it (it wins over the buttons), else the
     deal the buttons make; IncompleteButtonsError when neither gives a deal."""
     if typed.strip():
-        return rubbers.parse_deal(typed)
+        return _parse_deal(typed)
     deal = views.deal_from_buttons(chosen)
     if deal is None:
         raise views.IncompleteButtonsError("no deal given: choose its buttons or type it in the Deal box")
     return deal
+
+
+def _parse_deal(typed: str) -> Any:
+    """A deal typed in the Deal box or the host's fix box; InvalidDealError for whatever cannot be read,
+    such as a number too long to convert or JSON nested too deep (a ValueError or RecursionError from the
+    parsers below, which the page answers as a bad deal, never as a server error)."""
+    try:
+        return rubbers.parse_deal(typed)
+    except (InvalidDealError, InvalidResultError):
+        raise
+    except (ValueError, RecursionError) as error:
+        shown = typed if len(typed) <= 40 else typed[:40] + "…"
+        reason = "nested too deep" if isinstance(error, RecursionError) else "not a deal"
+        raise InvalidDealError(f"cannot read deal {shown!r}: {reason}") from None
 
 
 def _said(error: Exception) -> str:

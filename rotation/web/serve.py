@@ -2,14 +2,33 @@
 
 The socket is bound before the links are printed, so `--port 0` prints the port the system chose and a
 port already in use is one clear error rather than a traceback from the server.
+
+The server guards its file descriptors (a laptop may allow a process only 256): a connection that has not
+sent a whole request within `REQUEST_TIMEOUT` seconds of opening, or of its last answer, is closed (a
+silent or trickling socket, a phone gone to sleep), and connections past `MAX_CONNECTIONS` are closed as
+they come; the listening socket queues at most `BACKLOG`. Every connection has TCP_NODELAY set, so an
+answer written in two parts is not held back waiting for the client's acknowledgement.
 """
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import uvicorn
 
 DEFAULT_PORT = 8013
+REQUEST_TIMEOUT = 5.0
+"""Seconds a connection may take to send a whole request (headers and body), from its opening or from the
+answer before: a keep-alive connection left idle this long is closed too."""
+MAX_CONNECTIONS = 128
+"""Open connections at most: a club's phones need a few dozen; more are closed on arrival (and at the
+limit a request is answered 503)."""
+BACKLOG = 64
+"""Connections the system queues before the server accepts them."""
 
 
 def lan_address() -> str:
@@ -27,11 +46,12 @@ def lan_address() -> str:
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket at host:port (OSError when the port is taken)."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(64)
+        sock.listen(BACKLOG)
     except OSError:
         sock.close()
         raise
@@ -49,11 +69,89 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def run(db: Path, name: str, sock: socket.socket) -> None:
-    """Serve until Ctrl-C."""
+def server(
+    app: Any,
+    *,
+    request_timeout: float = REQUEST_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+) -> uvicorn.Server:
+    """A uvicorn server for ``app`` with the guards above (smaller ones in tests)."""
     import uvicorn
 
+    config = uvicorn.Config(
+        app,
+        http=guarded_protocol(request_timeout, max_connections),
+        log_level="warning",
+        proxy_headers=False,
+        server_header=False,
+        timeout_keep_alive=max(1, round(request_timeout)),
+        limit_concurrency=max_connections,
+        backlog=BACKLOG,
+    )
+    return uvicorn.Server(config)
+
+
+def guarded_protocol(request_timeout: float, max_connections: int) -> type[Any]:
+    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request, and a cap on
+    open connections. uvicorn's own keep-alive timeout starts only after an answer, and is cancelled by
+    the first byte of the next request: a socket that never sends, or sends a byte now and then, would be
+    kept open for ever."""
+    import asyncio
+
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GuardedProtocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            sock = transport.get_extra_info("socket")
+            if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+                with contextlib.suppress(OSError):  # the connection is already gone
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            super().connection_made(transport)
+            if len(self.connections) > max_connections:
+                transport.close()
+                return
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self._receiving_done():
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _receiving_done(self) -> bool:
+            """A request is in hand, headers and body, and its answer not yet sent."""
+            cycle = self.cycle
+            return cycle is not None and not cycle.response_complete and not cycle.more_body
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(request_timeout, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if not self._receiving_done() and not self.transport.is_closing():
+                self.transport.close()
+
+    return GuardedProtocol
+
+
+def run(db: Path, name: str, sock: socket.socket) -> None:
+    """Serve until Ctrl-C."""
     from rotation.web.app import create_app
 
-    config = uvicorn.Config(create_app(db, name), log_level="warning", proxy_headers=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    server(create_app(db, name)).run(sockets=[sock])
