@@ -220,6 +220,13 @@ def kept_plan(session: Session, kept_schedule: Schedule, kept_rounds: int, new: 
         raise SessionError(f"a new plan must keep the first {kept_rounds} rounds as they were played")
     if new.players[: len(kept_schedule.players)] != kept_schedule.players:
         raise SessionError("a new plan must keep the score sheet's players in their places")
+    results_within(session, kept_rounds)
+
+
+def results_within(session: Session, kept_rounds: int) -> None:
+    """ResultBeyondKeptError unless every result lies in the first ``kept_rounds`` rounds: what a new plan
+    for the rest would change. Checked before planning (so the host is told at once) and again at the
+    write (a phone may have entered a deal meanwhile)."""
     beyond = sorted((r.round, r.table) for r in session.results if r.round > kept_rounds)
     if beyond:
         raise ResultBeyondKeptError(*beyond[0])

@@ -8,7 +8,6 @@ second, short one that first checks that nothing it was made from changed meanwh
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -50,14 +49,13 @@ __all__ = [
     "parse_avoid",
     "parse_away",
     "plan_evening",
-    "plan_in_subprocess",
     "planner_data",
     "replan_evening",
-    "stop_subprocess_planner",
 ]
 
 Planner = Callable[[PlanRequest], Plan]
-"""How a plan is made: `rotation.plan.plan` here; the live page runs it in another process."""
+"""How a plan is made: `rotation.plan.plan` here; the live page runs it in another process
+(`rotation.web.workers.SubprocessPlanner`)."""
 
 REPLAN_TIME_LIMIT = 600.0
 """The live page's replan: a cap in seconds that the planner's counted work never reaches."""
@@ -136,6 +134,8 @@ def plan_evening(
     from rotation.plan import plan
 
     request, known_as = _checked_names(request, store, new=new, gone=gone)
+    if save is not None and store is not None and replacing is not None and request.keep is not None:
+        recording.results_within(store.load(replacing).session, request.keep.rounds)
     made = plan(request, on_progress) if planner is None else planner(request)
     if save is None:
         return Planned(made, known_as=known_as)
@@ -270,40 +270,6 @@ def _links(stored: StoredSession, secret: str, base: str) -> tuple[tuple[str, st
         (f"table {t}", f"{base}/t/{t}?k={token(secret, Role.TABLE, t)}") for t in range(1, tables + 1)
     )
     return tuple(links)
-
-
-_EXECUTOR: Any = None
-_EXECUTOR_LOCK = threading.Lock()
-
-
-def plan_in_subprocess(request: PlanRequest) -> Plan:
-    """Plan in a separate process (one plan at a time), so that a server planning for its host keeps its
-    own CPU and interpreter for the pages it serves meanwhile. The same request gives the same plan as in
-    this process: the planner is deterministic."""
-    global _EXECUTOR
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
-    with _EXECUTOR_LOCK:
-        if _EXECUTOR is None:
-            import atexit
-
-            _EXECUTOR = ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"))
-            atexit.register(stop_subprocess_planner)
-        executor = _EXECUTOR
-    from rotation.plan import plan
-
-    made: Plan = executor.submit(plan, request).result()
-    return made
-
-
-def stop_subprocess_planner() -> None:
-    """Stop the process `plan_in_subprocess` plans in, if it was started (a server stopping)."""
-    global _EXECUTOR
-    with _EXECUTOR_LOCK:
-        executor, _EXECUTOR = _EXECUTOR, None
-    if executor is not None:
-        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def load_evening(store: Store, evening: Evening) -> StoredSession:

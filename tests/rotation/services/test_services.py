@@ -193,13 +193,21 @@ def test_a_replan_plans_outside_any_transaction_and_refuses_a_plan_changed_meanw
 
 
 def test_a_replan_refuses_a_round_with_a_result_past_the_rounds_kept(store: Store) -> None:
-    """A rubber in play in the first round not complete: it would be replanned away, so nothing changes."""
+    """A rubber in play in the first round not complete: it would be replanned away, so nothing changes,
+    and the host is told before any planning."""
     saved(store, "tue")
     rubbers.add_deals(store, "tue", 1, 1, [deal("2S E +1")])
     rubbers.record_rubber(store, "tue", 2, 1, net=RecordedNet.parse("N-S +1"))
+    asked: list[PlanRequest] = []
+
+    def planner(request: PlanRequest) -> Plan:
+        asked.append(request)
+        return plan(request)
+
     with pytest.raises(ResultBeyondKeptError) as beyond:
-        evenings.replan_evening(store, "tue", BULLETIN_FIVE, planner=plan)
+        evenings.replan_evening(store, "tue", BULLETIN_FIVE, planner=planner)
     assert (beyond.value.round, beyond.value.table) == (1, 1)
+    assert asked == []  # refused before planning: the host is told at once
 
 
 def test_the_preview_is_the_plan_saved(store: Store) -> None:
@@ -212,12 +220,6 @@ def test_the_preview_is_the_plan_saved(store: Store) -> None:
         request, store=store, save=evenings.SaveAs("fri", date(2026, 11, 27), ScoringRules())
     )
     assert kept.saved is not None and kept.saved.session.schedule == preview.plan.schedule
-
-
-def test_planning_in_another_process_gives_the_same_plan() -> None:
-    """The live page plans in a subprocess; the plan is the one this process would make."""
-    request = PlanRequest(NINE, Order.GIVEN, rounds=3)
-    assert evenings.plan_in_subprocess(request).schedule == plan(request).schedule
 
 
 def test_importing_the_same_evening_twice_is_refused_unless_asked(store: Store) -> None:

@@ -329,8 +329,9 @@ def test_the_replan_in_another_process_plans_what_this_one_would(evening: Evenin
 def test_each_page_thread_opens_the_database_once(evening: Evening, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sixty pages and forms open the database at most once per page thread, and the server's end closes
     every one of them."""
-    import rotation.web.app as web
+    import rotation.web.workers as workers
     from rotation.services.database import open_store as real
+    from rotation.web.app import create_app
 
     opened: list[Any] = []
 
@@ -339,11 +340,11 @@ def test_each_page_thread_opens_the_database_once(evening: Evening, monkeypatch:
         opened.append(store)
         return store
 
-    monkeypatch.setattr(web, "open_store", counted)
+    monkeypatch.setattr(workers, "open_store", counted)
     from starlette.testclient import TestClient
 
-    with TestClient(web.create_app(evening.db, evening.name)) as client:
-        start = len(opened)  # the evening read once at start, then closed
+    with TestClient(create_app(evening.db, evening.name)) as client:
+        start = len(opened)
         key = evening.key("table 1")
         for seen in range(20):
             assert client.get(f"/t/1?k={key}").status_code == 200
@@ -351,7 +352,7 @@ def test_each_page_thread_opens_the_database_once(evening: Evening, monkeypatch:
             form = {"k": key, "r": "1", "seen": str(seen % 2), "deal": "pass" if seen % 2 == 0 else ""}
             action = "add" if seen % 2 == 0 else "undo"
             assert client.post(f"/t/1/{action}", data=form, follow_redirects=False).status_code == 303
-        assert 1 <= len(opened) - start <= web.WORKERS
+        assert 1 <= len(opened) - start <= workers.WORKERS
     from rotation.services.errors import StoreError
 
     for store in opened:

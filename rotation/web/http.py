@@ -1,0 +1,105 @@
+"""What every page of the live server shares at the HTTP level: the headers on every answer, the body
+limit, reading a posted form with bounds, numbers from a query, links with their token."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import PlainTextResponse, Response
+
+MAX_BODY = 16 * 1024
+"""The largest request body read: a form holds a deal or a rubber's few deals, well under a kilobyte."""
+MAX_FIELD = 2000
+"""The most characters of one form field read: a textarea of a rubber's deals or the evening's players."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:;"
+    " form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+}
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes with 413, by its Content-Length or as it streams."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or len(length) > 9 or int(length) > self.limit):
+            await _too_large(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    response = PlainTextResponse(f"Request too large (at most {MAX_BODY} bytes).", 413, headers=HEADERS)
+    await response(scope, receive, send)
+
+
+def plain(text: str, status: int) -> Response:
+    """A short answer in plain text (a bad request, a missing page), with the pages' headers."""
+    return PlainTextResponse(text, status, headers=HEADERS)
+
+
+def link(path: str, key: str, **query: object) -> str:
+    return f"{path}?{urlencode({'k': key, **query})}"
+
+
+def same_site(request: Request) -> bool:
+    """A form posted from this server's own page (the browser's Origin, else its Referer)."""
+    host = request.headers.get("host", "")
+    origin = request.headers.get("origin") or request.headers.get("referer")
+    return origin is None or urlsplit(origin).netloc == host
+
+
+async def read_form(request: Request) -> Mapping[str, str]:
+    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty); a
+    400 when the client leaves before the whole form arrived (the server closes a connection too slow)."""
+    try:
+        form = await request.form(max_files=0, max_fields=50)
+    except ClientDisconnect:
+        raise HTTPException(400, "the form did not arrive whole") from None
+    return {key: value[:MAX_FIELD] if isinstance(value, str) else "" for key, value in form.items()}
+
+
+def int_field(text: str | None) -> int | None:
+    """A whole number from a form or query (ASCII digits, at most six), else None."""
+    if text is None or not text.isascii() or not text.strip().isdigit() or len(text) > 6:
+        return None
+    return int(text)
