@@ -3,7 +3,7 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 3, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 4, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
@@ -15,6 +15,8 @@ Schema (version 3, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
     web_secrets      session_id -> secret: the key the live page derives its link tokens from (v2)
     sessions.uid     a random identity never reused (v3): a row id is reused after a delete, and a live
                      page's links must not outlive their evening
+    club_secrets     one row: the key the club's pages (`chicago serve` with no evening) derive their
+                     links from (v4)
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -30,7 +32,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -86,7 +88,19 @@ _EVENING_UIDS_V3: Final = (
     "CREATE UNIQUE INDEX sessions_uid ON sessions (uid)",
 )
 
-MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (_SCHEMA_V1, _WEB_SECRETS_V2, _EVENING_UIDS_V3)
+_CLUB_SECRET_V4: Final = (
+    """CREATE TABLE club_secrets (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secret TEXT NOT NULL CHECK (length(secret) >= 32)
+    )""",
+)
+
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    _SCHEMA_V1,
+    _WEB_SECRETS_V2,
+    _EVENING_UIDS_V3,
+    _CLUB_SECRET_V4,
+)
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

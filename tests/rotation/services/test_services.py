@@ -248,3 +248,22 @@ def test_tokens_are_hex_of_fixed_length() -> None:
     secret = "s" * 43
     made = token(secret, Role.HOST)
     assert len(made) == 32 and int(made, 16) >= 0 and token(secret, Role.TABLE, 2) != made
+
+
+def test_the_clubs_links_open_its_pages_until_renewed(store: Store) -> None:
+    """The host's club link may do everything, the season's only read; new links refuse the old."""
+    from rotation.services.club import club_links, open_club
+
+    with pytest.raises(RefusedError):
+        open_club(store, "0" * 32)  # no club link handed out yet: every key is wrong
+    links = club_links(store, "http://club")
+    host, season = links.host.split("k=")[1], links.season.split("k=")[1]
+    assert links.host.startswith("http://club/club?") and club_links(store, "http://club") == links
+    assert open_club(store, host, host=True).role is Role.HOST
+    assert open_club(store, season).role is Role.VIEW
+    with pytest.raises(RefusedError):
+        open_club(store, season, host=True)
+    club_links(store, "http://club", renew=True)
+    for old in (host, season):
+        with pytest.raises(RefusedError):
+            open_club(store, old)
