@@ -331,22 +331,6 @@ class Store:
 
     # -- sessions -------------------------------------------------------------------------------------
 
-    def club_secret(self) -> str | None:
-        """The club's key for the pages of the whole database (the season, planning new evenings); None
-        before any club link was handed out."""
-        row = self._db.execute("SELECT secret FROM club_secrets WHERE id = 1").fetchone()
-        return None if row is None else str(row[0])
-
-    def new_club_secret(self) -> str:
-        """A new club key: every club link handed out before stops working."""
-        secret = secrets.token_urlsafe(32)
-        self._db.execute(
-            "INSERT INTO club_secrets (id, secret) VALUES (1, ?)"
-            " ON CONFLICT (id) DO UPDATE SET secret = excluded.secret",
-            (secret,),
-        )
-        return secret
-
     def save(self, name: str, played_on: date, session: Session) -> StoredSession:
         """Store a new session under ``name``; its players join the players already known by name."""
         with self.writing() as tx:

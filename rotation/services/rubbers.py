@@ -9,7 +9,8 @@ transaction (a table link writes only its own table; the host link any). The com
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rotation.io.store import Evening, Store, StoredSession, Transaction
@@ -51,10 +52,7 @@ def add_deals(
 ) -> RubberChange:
     """Deals played at a table, after those already entered (the first start the rubber). ``seen``: the
     deals the page showed, which must still be what is stored (else MovedOnError, nothing stored)."""
-    with store.writing() as tx:
-        stored = tx.load(evening)
-        number = recording.resolve_table(stored.session, round_number, table)
-        check_access(tx, stored, key, number)
+    with _at_table(store, evening, round_number, table, key) as (tx, stored, number):
         edit = recording.add_deals(stored.session, round_number, number, deals, seen=seen)
         return _write(tx, stored, edit)
 
@@ -69,10 +67,7 @@ def undo_deal(
     key: str | None = None,
 ) -> RubberChange:
     """Take back the last deal entered at a table (a pass included); the rubber goes when none is left."""
-    with store.writing() as tx:
-        stored = tx.load(evening)
-        number = recording.resolve_table(stored.session, round_number, table)
-        check_access(tx, stored, key, number)
+    with _at_table(store, evening, round_number, table, key) as (tx, stored, number):
         edit = recording.undo_last(stored.session, round_number, number, seen=seen)
         return _write(tx, stored, edit)
 
@@ -89,10 +84,7 @@ def record_rubber(
     key: str | None = None,
 ) -> RubberChange:
     """A rubber recorded whole, by its deals or its net (``replace``: in place of what it holds)."""
-    with store.writing() as tx:
-        stored = tx.load(evening)
-        number = recording.resolve_table(stored.session, round_number, table)
-        check_access(tx, stored, key, None)
+    with _at_table(store, evening, round_number, table, key, host_only=True) as (tx, stored, number):
         record = RubberRecord(
             round_number, number, deals=tuple(deals) if deals is not None else None, net=net
         )
@@ -104,11 +96,27 @@ def delete_rubber(
     store: Store, evening: Evening, round_number: int, table: int | None, *, key: str | None = None
 ) -> RubberChange:
     """Remove a rubber's result, deals or net."""
+    with _at_table(store, evening, round_number, table, key, host_only=True) as (tx, stored, number):
+        return _write(tx, stored, recording.delete_rubber(stored.session, round_number, number))
+
+
+@contextmanager
+def _at_table(
+    store: Store,
+    evening: Evening,
+    round_number: int,
+    table: int | None,
+    key: str | None,
+    *,
+    host_only: bool = False,
+) -> Iterator[tuple[Transaction, StoredSession, int]]:
+    """One write transaction at a rubber: the evening as stored, the table (the round's only one when
+    none is given), and the link's token checked for that table (or for the host's alone)."""
     with store.writing() as tx:
         stored = tx.load(evening)
         number = recording.resolve_table(stored.session, round_number, table)
-        check_access(tx, stored, key, None)
-        return _write(tx, stored, recording.delete_rubber(stored.session, round_number, number))
+        check_access(tx, stored, key, None if host_only else number)
+        yield tx, stored, number
 
 
 def _write(tx: Transaction, stored: StoredSession, edit: Edit) -> RubberChange:
