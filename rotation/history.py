@@ -35,10 +35,8 @@ class PastEvening:
     played_on: date
     partners: tuple[tuple[NamePair, int], ...]
     mates: tuple[tuple[NamePair, int], ...]
-
-    @property
-    def players(self) -> frozenset[str]:
-        return frozenset(name for pair, _ in self.mates for name in pair)
+    names: tuple[str, ...] = ()
+    """The players as the evening spells them (for reports; counts go by name key)."""
 
 
 def past_evening(played_on: date, schedule: Schedule) -> PastEvening:
@@ -52,7 +50,9 @@ def past_evening(played_on: date, schedule: Schedule) -> PastEvening:
                 partners[_ordered(keys[p], keys[q])] += 1
             for p, q in combinations(table.players, 2):
                 mates[_ordered(keys[p], keys[q])] += 1
-    return PastEvening(played_on, tuple(sorted(partners.items())), tuple(sorted(mates.items())))
+    return PastEvening(
+        played_on, tuple(sorted(partners.items())), tuple(sorted(mates.items())), schedule.players
+    )
 
 
 def _ordered(a: str, b: str) -> NamePair:
@@ -77,6 +77,10 @@ class History:
         """Times each pair shared a table over the season (partners and opponents)."""
         return _summed(e.mates for e in self.evenings)
 
+    def spelling(self) -> dict[str, str]:
+        """Each player's name key -> the name as the latest evening spells it."""
+        return {name_key(name): name for evening in self.evenings for name in evening.names}
+
     def partnered_within(self, last: int) -> frozenset[NamePair]:
         """Pairs who partnered in the ``last`` evenings."""
         recent = self.evenings[len(self.evenings) - last :] if last > 0 else ()
@@ -91,7 +95,8 @@ class History:
             partners = tuple((pq, c) for pq, c in evening.partners if pq[0] in keys and pq[1] in keys)
             mates = tuple((pq, c) for pq, c in evening.mates if pq[0] in keys and pq[1] in keys)
             if mates:
-                kept.append(PastEvening(evening.played_on, partners, mates))
+                names = tuple(name for name in evening.names if name_key(name) in keys)
+                kept.append(PastEvening(evening.played_on, partners, mates, names))
         return History(tuple(kept))
 
     def describe(self) -> list[object]:
