@@ -124,9 +124,10 @@ def _summed(parts: Iterable[Sequence[tuple[NamePair, int]]]) -> dict[NamePair, i
 @dataclass(frozen=True, slots=True)
 class PairWeights:
     """What seating two players together tonight costs, by the season, for players numbered as on
-    tonight's score sheet: partnering (``partner_last``: in the last evening, then ``partner_count``,
-    then ``partner_recent``) and sharing a table (``mate_count``, then ``mate_recent``), each a square
-    matrix, compared in that order: nobody partners whom they partnered last time where that can be.
+    tonight's score sheet: partnering (``partner_count``, ``partner_last``: in the last evening,
+    ``partner_recent``) and sharing a table (``mate_count``, then ``mate_recent``), each a square
+    matrix; the search compares the season's count first, then the last evening, then recency, then
+    table-mates likewise.
 
     Counts cost c(c + 1) / 2 for a pair who met c times, so two pairs who partnered once each cost less
     than one pair who partnered twice ("least first"). Recency weighs the last evening most:

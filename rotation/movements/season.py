@@ -31,7 +31,10 @@ from scoring.seat import Seat
 
 MOVES_PER_RESTART = 10000
 """Moves tried from each start (relabellings and re-pairings, accepted when not worse)."""
-RESTARTS = 6
+RESTARTS = 12
+KICK = 0.01
+"""In the first half of a start, the chance of taking a move that repeats the season more: a kick out of a
+local best (the second half only descends, and each start's end is what counts)."""
 """Starts: the planned labelling, then random relabellings within each class of presence."""
 
 
@@ -252,7 +255,7 @@ class _Search:
         self.partner_w = [
             [
                 (
-                    (weights.partner_last[a][b] * base + weights.partner_count[a][b]) * base
+                    (weights.partner_count[a][b] * base + weights.partner_last[a][b]) * base
                     + weights.partner_recent[a][b]
                 )
                 * base
@@ -283,6 +286,7 @@ class _Search:
         self.cost = self._cost()
         self.start = self.snapshot()
         self.partners_only = False
+        self.rng = random.Random(0)
 
     # -- the evening's counts over numbers ------------------------------------------------------------
 
@@ -372,6 +376,7 @@ class _Search:
         cost worse (the table-mates' cost may grow, which lets the search wander); in the second half
         when it does not make the whole cost worse."""
         can_relabel = bool(self.movable)
+        self.rng = rng
         for step in range(moves):
             self.partners_only = step < moves // 2
             if can_relabel and rng.random() < 0.5:
@@ -381,7 +386,7 @@ class _Search:
 
     def _accept(self, partner_delta: int, mate_delta: int) -> bool:
         if self.partners_only:
-            return partner_delta <= 0
+            return partner_delta <= 0 or self.rng.random() < KICK
         return partner_delta + mate_delta <= 0
 
     def _costly(self, rng: random.Random) -> int:
@@ -445,7 +450,7 @@ class _Search:
             - pw[label[x]][label[xp]]
             - pw[label[y]][label[yp]]
         )
-        if delta > 0:
+        if not self._accept(delta, 0):
             return
         lost, gained = (pair_key(x, xp), pair_key(y, yp)), (pair_key(x, yp), pair_key(y, xp))
         if any(pq in self.avoided for pq in gained):
