@@ -22,6 +22,7 @@ from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle
 from rotation.names import name_key
 
 if TYPE_CHECKING:
+    from rotation.history import History
     from rotation.solver import Progress, SolveResult
 
 
@@ -81,6 +82,8 @@ class PlanRequest:
     cap can cut a plan short, and the plan says so (``SolveResult.cut_short``)."""
     work: float | None = None
     """The balanced planner's budget in deterministic units (None: the solver's default, ``WORK``)."""
+    history: History | None = None
+    """The season's past evenings: a balanced plan then repeats them least (``rotation.movements.season``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +190,8 @@ def request_seed(request: PlanRequest) -> int:
         "tables": request.tables,
         "work": request.work,
     }
+    if request.history and (season := request.history.among(names)):
+        described["history"] = season.describe()
     if kept is None:
         described["order"] = request.order.value
         if request.order is Order.CUT:
@@ -241,7 +246,15 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         if request.avoid or request.tables is not None or request.keep is not None:
             raise PlanError("--avoid, --tables and --keep need the balanced planner (--method balanced)")
         return _bulletin_plan(request)
-    return _balanced_plan(request, on_progress)
+    made = _balanced_plan(request, on_progress)
+    if request.history and request.keep is None:  # the season ranks after every rule of the evening
+        from rotation.movements.season import seat_for_history
+
+        seated = seat_for_history(
+            made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
+        )
+        made = replace(made, schedule=seated.schedule, notes=(*made.notes, seated.note()))
+    return made
 
 
 def _known(names: Sequence[str], mentioned: Sequence[str], option: str) -> None:

@@ -140,7 +140,23 @@ _SaveOption = Annotated[
 ]
 _PlayedOnOption = Annotated[
     str | None,
-    typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date for --save (default: today)."),
+    typer.Option(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="The evening's date (default: today): kept with --save, and where the season's history ends.",
+    ),
+]
+_HistoryOption = Annotated[
+    int,
+    typer.Option(
+        "--history",
+        min=0,
+        max=36500,
+        metavar="DAYS",
+        help="Take into account the evenings saved in the database within DAYS before --date: after the"
+        " evening's own rules, pairs who partnered least partner first, then table-mates (0: the evening"
+        " alone).",
+    ),
 ]
 _ScoringOption = Annotated[
     ScoringMethod | None,
@@ -183,6 +199,7 @@ def plan_command(
     verbose: _VerboseOption = False,
     save: _SaveOption = None,
     played_on: _PlayedOnOption = None,
+    history: _HistoryOption = 365,
     scoring: _ScoringOption = None,
     premium: _PremiumOption = None,
     unit: _UnitOption = None,
@@ -198,8 +215,6 @@ def plan_command(
     given = {key: value.value for key, value in chosen.items() if value is not None}
     if given and save is None and not as_json:
         fail("--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)")
-    if played_on is not None and save is None:
-        fail("--date is the date kept with --save")
     if scoring is not None and find_method(scoring).in_imps and (unit is not None or rounding is not None):
         fail("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it")
     day = parse_day(played_on, "--date")
@@ -226,7 +241,8 @@ def plan_command(
             kept.name if kept and kept.name and save and name_key(kept.name) == name_key(save) else None
         )
         database = save is not None or (kept is not None and bool(kept.name))
-        with _store_for(database) as store, _progress(err=as_json) as on_progress:
+        season = history > 0 and kept is None and db_path().exists()  # a preview reads the season too
+        with _store_for(database, season) as store, _progress(err=as_json) as on_progress:
             planned = evenings.plan_evening(
                 request,
                 store=store,
@@ -235,6 +251,8 @@ def plan_command(
                 new=new or (),
                 gone=gone or (),
                 on_progress=on_progress,
+                history_days=history,
+                played_on=day,
             )
     except (PlanError, ForgottenPlayersError, NearMissError) as error:
         fail(plan_message(error))
@@ -249,12 +267,13 @@ def plan_command(
 
 
 @contextmanager
-def _store_for(database: bool) -> Iterator[Any]:
-    """The session database when the plan is saved or keeps a saved evening, else nothing."""
-    if not database:
+def _store_for(database: bool, season: bool = False) -> Iterator[Any]:
+    """The session database when the plan is saved or keeps a saved evening, or (``season``) when one
+    exists to read the season's history from (never made for that), else nothing."""
+    if not database and not season:
         yield None
         return
-    with open_store() as store:
+    with open_store(create=database) as store:
         yield store
 
 
@@ -379,19 +398,40 @@ def _progress(*, err: bool = False) -> Iterator[Any]:
 @app.command("check")
 def check_command(
     source: Annotated[
-        str,
+        str | None,
         typer.Argument(
             metavar="NAME|FILE",
             help="A saved evening, or a chicago-schedule/1 or session file (from `chicago plan --json`).",
+            show_default=False,
         ),
-    ],
+    ] = None,
+    season: Annotated[
+        bool,
+        typer.Option(
+            "--season",
+            help="Instead: how often each pair partnered and shared a table over the saved evenings.",
+        ),
+    ] = False,
+    since: Annotated[
+        str | None, typer.Option(metavar="YYYY-MM-DD", help="With --season: from this date.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option(metavar="YYYY-MM-DD", help="With --season: to this date.")
+    ] = None,
 ) -> None:
     """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
-    the evening is if it stops after each round."""
+    the evening is if it stops after each round; with --season, the season's partners and table-mates."""
     from rotation.balance import check, prefix_checks
     from rotation.io.formats import FormatError, schedule_from_data
     from rotation.render.terminal import balance_report, prefix_table
 
+    if season or since is not None or until is not None:
+        if source is not None:
+            fail("--season reports the saved evenings: name no evening or file with it")
+        _season_pairs(since, until)
+        return
+    if source is None:
+        fail("name a saved evening or a schedule file to check, or ask for --season")
     if is_file_source(source):  # a schedule need not be a session: read it as one
         try:
             schedule = schedule_from_data(read_json(Path(source)))
@@ -402,6 +442,50 @@ def check_command(
     console = rich_console()
     console.print(balance_report(check(schedule.movement), schedule, width=console.width))
     console.print(prefix_table(list(prefix_checks(schedule.movement))))  # one pass: linear in the rounds
+
+
+SEASON_PAIRS_LISTED = 10
+"""`check --season` names the pairs who partnered (and who shared a table) most, this many at most."""
+
+
+def _season_pairs(since_text: str | None, until_text: str | None) -> None:
+    """`check --season`: over the evenings saved from --since to --until, how many pairs partnered and
+    shared a table 0, 1, 2... times, and the pairs who did most often."""
+    from rotation.services import season as seasons
+
+    since = parse_day(since_text, "--since") if since_text is not None else None
+    until = parse_day(until_text, "--until") if until_text is not None else None
+    if since is not None and until is not None and since > until:
+        fail(f"--since {since.isoformat()} is after --until {until.isoformat()}")
+    if db_path().exists():
+        with open_store(create=False) as store:
+            history = seasons.pairs(store, since=since, until=until)
+    else:
+        history = seasons.pairs(None)
+    names = history.spelling()
+    players = sorted(names)
+    every = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
+    if not history.evenings:
+        typer.echo("Season: no evenings saved in that period.")
+        return
+    first, last = history.evenings[0].played_on, history.evenings[-1].played_on
+    typer.echo(
+        f"Season: {counted(len(history), 'evening')} ({first.isoformat()} to {last.isoformat()}),"
+        f" {counted(len(players), 'player')}, {counted(len(every), 'pair')}."
+    )
+    for what, counts in (("partnered", history.partners()), ("shared a table", history.mates())):
+        spread: dict[int, int] = {}
+        for pair in every:
+            spread[counts.get(pair, 0)] = spread.get(counts.get(pair, 0), 0) + 1
+        typer.echo(f"Pairs who {what}: " + ", ".join(f"{_times(k)} {spread[k]}" for k in sorted(spread)))
+        most = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:SEASON_PAIRS_LISTED]
+        if most and most[0][1] > 1:
+            listed = ", ".join(f"{names[a]} & {names[b]} {c}" for (a, b), c in most if c > 1)
+            typer.echo(f"  most often: {listed}")
+
+
+def _times(count: int) -> str:
+    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 @app.command("score")

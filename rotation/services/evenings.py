@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from rotation import roster
@@ -24,6 +24,7 @@ from rotation.services.access import Access, RefusedError, Role, access, check_a
 from scoring.rules import ScoringRules
 
 if TYPE_CHECKING:
+    from rotation.history import History
     from rotation.solver import Progress
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "plan_evening",
     "planner_data",
     "replan_evening",
+    "season_history",
 ]
 
 Planner = Callable[[PlanRequest], Plan]
@@ -123,10 +125,17 @@ def plan_evening(
     gone: Collection[str] = (),
     on_progress: Callable[[Progress], None] | None = None,
     planner: Planner | None = None,
+    history_days: int = 0,
+    played_on: date | None = None,
 ) -> Planned:
     """Plan an evening; with ``save``, keep it in ``store`` as a new evening, or, with ``replacing`` (the
     evening ``request.keep`` was read from), as that evening's new plan, every result kept. The plan
     saved is the plan a preview of the same request shows: the planner is deterministic.
+
+    With a ``store`` and ``history_days``, the season is taken into account: the evenings saved there
+    dated within that many days before the evening (``save``'s date, else ``played_on``), after the
+    evening's own rules (`season_history`). A replan (``request.keep``) changes as little as it can and
+    is not reseated for the season.
 
     With a ``store``, the names are checked against its roster (a near miss of a known player is
     NearMissError unless named in ``new``); with a kept plan, each of its players must be named or in
@@ -136,6 +145,9 @@ def plan_evening(
     request, known_as = _checked_names(request, store, new=new, gone=gone)
     if save is not None and store is not None and replacing is not None and request.keep is not None:
         recording.results_within(store.load(replacing).session, request.keep.rounds)
+    day = save.played_on if save is not None else played_on
+    if store is not None and history_days > 0 and day is not None and request.keep is None:
+        request = replace(request, history=season_history(store, day, history_days, request.names))
     made = plan(request, on_progress) if planner is None else planner(request)
     if save is None:
         return Planned(made, known_as=known_as)
@@ -144,6 +156,19 @@ def plan_evening(
         return replace(_replace_plan(store, replacing, request.keep, made), known_as=known_as)
     saved = store.save(save.name, save.played_on, Session(made.schedule, save.rules))
     return Planned(made, saved, known_as=known_as)
+
+
+def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> History | None:
+    """The history of the evenings saved in ``store`` dated from ``days`` days before ``day`` to the day
+    before it, among ``names`` (None when none of them played in any)."""
+    from rotation.history import history_of
+
+    if days <= 0 or day == date.min:
+        return None
+    since = day - timedelta(days=min(days, (day - date.min).days))
+    stored = store.season(since, day - timedelta(days=1))
+    history = history_of((s.played_on, s.session.schedule) for s in stored).among(names)
+    return history or None
 
 
 def _checked_names(

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from datetime import date
 
+from rotation.history import History, history_of
 from rotation.io.store import Renamed, Store
 from rotation.results.season import Played, Season, season
 from rotation.results.units import RankBy, TallyUnit
 
-__all__ = ["Renamed", "Season", "list_players", "rank", "rename_player"]
+__all__ = ["History", "Renamed", "Season", "list_players", "pairs", "rank", "rename_player"]
 
 
 def rank(
@@ -40,3 +41,10 @@ def list_players(store: Store | None) -> list[tuple[str, int]]:
 def rename_player(store: Store, old: str, new: str, *, merge: bool = False) -> Renamed:
     """Rename a player in every evening; with ``merge``, make them one with a player already known."""
     return store.rename_player(old, new, merge=merge)
+
+
+def pairs(store: Store | None, *, since: date | None = None, until: date | None = None) -> History:
+    """Who partnered and who shared a table with whom in the evenings played from ``since`` to ``until``
+    (an empty history for a database with nothing saved yet)."""
+    stored = store.season(since, until) if store is not None else []
+    return history_of((s.played_on, s.session.schedule) for s in stored)
