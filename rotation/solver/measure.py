@@ -98,6 +98,14 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
 RANKED = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT)
 """The pairing terms in priority order (seats and first deals come after, on the chosen pairings)."""
 
+ONE_TABLE_RANKED = (SHARE, PARTNER, PLAYED, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT, REPEATS)
+"""The order at one table (``_Problem.one_table``): sitting out twice running after the opponents."""
+
+
+def ranked(problem: _Problem) -> tuple[str, ...]:
+    """The pairing terms in priority order for this problem."""
+    return ONE_TABLE_RANKED if problem.one_table else RANKED
+
 
 def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
     """Whether drafts already meet every counting bound of the pairing terms (nothing left to search)."""
@@ -110,7 +118,7 @@ def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
 def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
     """Drafts compared in priority order: smaller is better."""
     measured = _measure(problem, drafts)
-    return tuple(measured[name] for name in RANKED)
+    return tuple(measured[name] for name in ranked(problem))
 
 
 PREFIX_BUILD_TABLES = 2
@@ -140,8 +148,9 @@ def _in_prefix_order(
     many rounds allow (``movements.order``), never at the cost of a sit-out twice running or a change from
     the previous plan. If no order of them keeps every prefix within its bounds, the rounds ``built``
     prefix by prefix are taken instead when they are as good at the end in every rule ranked above the
-    opponent spread: an evening that stops early is common, and a pair partnering twice before another
-    has partnered at all is what players notice."""
+    opponent spread (at one table, where sitting out twice running ranks after the opponents, as good in
+    the opponent spread too): an evening that stops early is common, and a pair partnering twice before
+    another has partnered at all is what players notice."""
     prefix_order, is_prefix_balanced = prefix.order, prefix.balanced
     kept = len(problem.kept)
 
@@ -154,7 +163,10 @@ def _in_prefix_order(
         ordered = drafts
     if built is None or is_prefix_balanced(movement(ordered), avoid=problem.avoid):
         return ordered
-    above = [SHARE, PARTNER, PLAYED, REPEATS, MOST_MEETINGS, REPEATED_MEETINGS]
+    rules = ranked(problem)
+    above = [name for name in rules[: rules.index(OPPONENT)] if name != CHANGES]
+    if problem.one_table:  # the opponents rank above sitting out twice running: they count here too
+        above.append(OPPONENT)
     ours, theirs = _measure(problem, built), _measure(problem, ordered)
     if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
         return built

@@ -278,6 +278,14 @@ class _Problem:
         return self.anyone_away or bool(self.avoid)
 
     @property
+    def one_table(self) -> bool:
+        """One table in every round planned: a home game, where half the players or more may sit out each
+        round. There, sitting out twice running ranks after partners, table-mates and opponents (see
+        ``measure.ranked``): avoiding it can cost the designs every pair notices (8 players over 14
+        rounds partnering once and opposing twice), and at a table of four who sit out is not the game."""
+        return bool(self.free) and all(self.tables[r] == 1 for r in self.free)
+
+    @property
     def plain(self) -> bool:
         """Every player interchangeable: nothing kept, avoided, away or to be kept alike."""
         return not (self.kept or self.avoid or self.anyone_away or self.spec.previous is not None)
