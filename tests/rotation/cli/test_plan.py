@@ -286,3 +286,34 @@ def test_json_round_trip_for_every_size() -> None:
         again = schedule_from_data(json.loads(json.dumps(schedule_to_data(schedule))))
         assert again == schedule
         assert check(again.movement) == check(schedule.movement)
+
+
+def test_plan_refusals_name_the_option(runner: CliRunner) -> None:
+    """The planner's neutral refusals, worded by the command line with the option that gives each part."""
+    cases = [
+        (["--away", "Ann"], "cannot read --away 'Ann': write NAME:ROUNDS, e.g. Shirley:1-2"),
+        (["--avoid", "Ann"], "cannot read --avoid 'Ann': write NAME+NAME, e.g. Ann+Bob"),
+        (["--avoid", "Ann+Zed"], "--avoid names 'Zed', who is not one of the players"),
+        (["--away", "Zed:2"], "--away names 'Zed', who is not one of the players"),
+        (
+            ["--avoid", "Ann+Helen", "--method", "bulletin"],
+            "--avoid, --tables and --keep need the balanced planner (--method balanced)",
+        ),
+    ]
+    for extra, message in cases:
+        result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", *extra])
+        assert result.exit_code == 2, result.output
+        assert result.output.strip() == f"chicago: error: {message}"
+
+
+def test_a_note_that_suggests_rounds_names_the_option() -> None:
+    """A note suggesting more rounds is typed (the part and the number); the command line words it."""
+    from rotation.cli.words import plan_note
+    from rotation.plan import Note
+    from rotation.request import Part
+
+    note = Note("8 rounds of four deals (every pair partnering once would take 16)", Part.ROUNDS, 16)
+    assert plan_note(note) == (
+        "8 rounds of four deals (every pair partnering once would take 16): ask for it with --rounds 16"
+    )
+    assert plan_note(Note("from the book")) == "from the book"
