@@ -77,7 +77,7 @@ def _by_games(
     drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     measured = _measure(problem, drafts)
     settled = measured[REPEATS] <= _floors(problem)[REPEATS] or (
-        problem.one_table and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
+        problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
     )
     if settled and problem.spec.previous is None:
         done = [_Outcome(REPEATS, measured[REPEATS], measured[REPEATS], exact=True)]
@@ -308,7 +308,7 @@ def _games_model(
         else:
             terms.append((name, spread(), floors.get(name, 0)))
     repeats = (REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS])
-    if not problem.one_table:
+    if not problem.repeats_rank_low:
         terms.append(repeats)
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))
@@ -355,14 +355,14 @@ def _games_model(
         max(floors.get(OPPONENT, 0), proven.get(OPPONENT, 0)),
         problem.meetings(),
         run,
-        run.now() + max(0.0, deadline - run.now()) * (0.8 if problem.one_table else 1.0),
+        run.now() + max(0.0, deadline - run.now()) * (0.8 if problem.repeats_rank_low else 1.0),
         "games",
         OPPONENT,
         symmetry=symmetry,
         hinted=not one_table,
     )
     outcomes.append(outcome)
-    if problem.one_table:  # sitting out twice running ranks after the opponents here: the fewest last
+    if problem.repeats_rank_low:  # sitting out twice running ranks after the opponents here: the fewest last
         found, more = _fewest_repeats_after(
             model, problem, counts.opponents, decisions, values, drafts_of(values), repeats, run, deadline
         )

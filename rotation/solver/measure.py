@@ -99,12 +99,12 @@ RANKED = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEET
 """The pairing terms in priority order (seats and first deals come after, on the chosen pairings)."""
 
 ONE_TABLE_RANKED = (SHARE, PARTNER, PLAYED, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT, REPEATS)
-"""The order at one table (``_Problem.one_table``): sitting out twice running after the opponents."""
+"""The order in a home game (``_Problem.repeats_rank_low``): sitting out twice running last."""
 
 
 def ranked(problem: _Problem) -> tuple[str, ...]:
     """The pairing terms in priority order for this problem."""
-    return ONE_TABLE_RANKED if problem.one_table else RANKED
+    return ONE_TABLE_RANKED if problem.repeats_rank_low else RANKED
 
 
 def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
@@ -165,7 +165,7 @@ def _in_prefix_order(
         return ordered
     rules = ranked(problem)
     above = [name for name in rules[: rules.index(OPPONENT)] if name != CHANGES]
-    if problem.one_table:  # the opponents rank above sitting out twice running: they count here too
+    if problem.repeats_rank_low:  # the opponents rank above sitting out twice running: they count here too
         above.append(OPPONENT)
     ours, theirs = _measure(problem, built), _measure(problem, ordered)
     if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
