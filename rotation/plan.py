@@ -328,9 +328,19 @@ def _bulletin_fits(request: PlanRequest) -> bool:
         sizes = {
             sum(1 for n in request.names if r not in absent.get(n, frozenset())) for r in range(1, last + 1)
         }
-        return sizes <= set(BULLETIN_SIZES)
+        comes_or_goes = all(_arrives_or_leaves(rounds, last) for rounds in absent.values())
+        return sizes <= set(BULLETIN_SIZES) and comes_or_goes
     n = len(request.names)
     return n in BULLETIN_SIZES and (request.rounds is None or request.rounds <= cycle_length(n))
+
+
+def _arrives_or_leaves(absent: frozenset[int], last: int) -> bool:
+    """Whether rounds away are one stretch from the start (a late arrival: the bulletin's outsider who
+    enters the game) or to the end (an early leaver); a break in the middle is neither."""
+    if not absent:
+        return True
+    stretch = set(range(min(absent), max(absent) + 1))
+    return absent == stretch and (min(absent) == 1 or max(absent) >= last)
 
 
 def _score_sheet(
@@ -424,6 +434,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     if rounds is None:
         rounds, note = _balanced_rounds(request, kept)
         notes.append(note)
+    _away_within(request, rounds)
     absent = _absences(request, rounds)
     if kept is None:
         first_present = [n for n in request.names if 1 not in absent.get(n, frozenset())]
@@ -534,6 +545,23 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             seconds=request.time_limit,
         )
     return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
+
+
+def _away_within(request: PlanRequest, rounds: int) -> None:
+    """Rounds away past the evening's last are a mistake to say, not to drop (an open stretch, from a
+    round on, simply ends with the evening)."""
+    for away in request.away:
+        beyond = sorted(r for r in away.rounds if r > rounds)
+        if beyond:
+            raise PlanError(
+                f"{_real(request.names, away.name)} is away in round {beyond[0]}, but the evening has"
+                f" {rounds} rounds",
+                part=Part.AWAY,
+                fault=Fault.AFTER_THE_EVENING,
+                name=_real(request.names, away.name),
+                round=beyond[0],
+                rounds=rounds,
+            )
 
 
 def _book_start_note(first: int) -> Note:

@@ -49,5 +49,7 @@ class Fault(StrEnum):
     """More rounds kept than the evening has (facts: ``kept``, ``has``)."""
     NEEDS_BALANCED = "needs the balanced planner"
     """Pairs apart, a number of tables or kept rounds asked of the bulletin's movements."""
+    AFTER_THE_EVENING = "after the evening"
+    """Someone away in a round after the evening's last (facts: ``name``, ``round``, ``rounds``)."""
     NOT_FOUND_IN_TIME = "not found in time"
     """No schedule within the time limit (facts: ``seconds``)."""

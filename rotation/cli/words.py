@@ -69,6 +69,11 @@ def _plan_refused(error: errors.PlanError, option: str) -> str:
         return f"{option} keeps {facts['kept']} rounds but the evening has only {facts['has']}"
     if error.fault is Fault.NEEDS_BALANCED:
         return "--avoid, --tables and --keep need the balanced planner (--method balanced)"
+    if error.fault is Fault.AFTER_THE_EVENING:
+        return (
+            f"{option} {facts['name']}:{facts['round']}: the evening has {facts['rounds']} rounds"
+            f" (ask for more with --rounds)"
+        )
     if error.fault is Fault.NOT_FOUND_IN_TIME:
         return f"{error}: allow more with {option}"
     return f"{option} {error}"
