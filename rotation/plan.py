@@ -12,7 +12,6 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -20,22 +19,42 @@ from rotation.cut import Order, cut
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
+from rotation.request import Fault, Method, Part
 
 if TYPE_CHECKING:
     from rotation.history import History
     from rotation.solver import Progress, SolveResult
 
 
+__all__ = ["Away", "Fault", "Kept", "Method", "Note", "Part", "Plan", "PlanError", "PlanRequest", "plan"]
+
+
 class PlanError(ValueError):
-    """A request that cannot be planned; the message says why in the host's words."""
+    """A request that cannot be planned. The message says why in neutral words; ``part`` names the part
+    of the request at fault (None: none in particular), ``fault`` what is wrong with it and ``facts``
+    what was given, so that each face can word it its own way (the command line names its option,
+    ``rotation.cli.words.plan_message``)."""
+
+    def __init__(
+        self, message: str, *, part: Part | None = None, fault: Fault | None = None, **facts: object
+    ) -> None:
+        super().__init__(message)
+        self.part = part
+        self.fault = fault
+        self.facts: dict[str, object] = facts
 
 
-class Method(StrEnum):
-    """How the seating is found."""
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What the host should be told about how the plan was made, in neutral words; where it suggests
+    asking for something else, ``part`` names that part of the request and ``value`` what to ask."""
 
-    AUTO = "auto"
-    BULLETIN = "bulletin"
-    BALANCED = "balanced"
+    text: str
+    part: Part | None = None
+    value: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +111,9 @@ class Plan:
 
     schedule: Schedule
     method: str
-    cards: tuple[tuple[str, str], ...] = ()
-    notes: tuple[str, ...] = field(default=())
+    cut: tuple[tuple[str, str], ...] = ()
+    """The cut drawn: each player's name and card (empty when the order was given or kept)."""
+    notes: tuple[Note, ...] = field(default=())
     solved: SolveResult | None = None
     avoid: frozenset[tuple[int, int]] = frozenset()
     """Pairs (score-sheet positions) who must not partner, for the balance report."""
@@ -147,7 +167,13 @@ def parse_away(text: str) -> Away:
     """``NAME:ROUNDS``, e.g. ``Shirley:1-2`` for a late arrival or ``Bob:6-`` for an early leaver."""
     name, colon, rounds = text.rpartition(":")
     if not colon or not name.strip():
-        raise PlanError(f"cannot read --away {text!r}: write NAME:ROUNDS, e.g. Shirley:1-2")
+        raise PlanError(
+            f"cannot read the absence {text!r}: write NAME:ROUNDS, e.g. Shirley:1-2",
+            part=Part.AWAY,
+            fault=Fault.UNREADABLE,
+            text=text,
+            form="NAME:ROUNDS, e.g. Shirley:1-2",
+        )
     listed, open_from = parse_rounds(rounds)
     return Away(name.strip(), listed, open_from)
 
@@ -156,7 +182,13 @@ def parse_avoid(text: str) -> tuple[str, str]:
     """``A+B``: two players who must never partner."""
     first, plus, second = text.partition("+")
     if not plus or not first.strip() or not second.strip():
-        raise PlanError(f"cannot read --avoid {text!r}: write NAME+NAME, e.g. Ann+Bob")
+        raise PlanError(
+            f"cannot read the pair {text!r}: write NAME+NAME, e.g. Ann+Bob",
+            part=Part.AVOID,
+            fault=Fault.UNREADABLE,
+            text=text,
+            form="NAME+NAME, e.g. Ann+Bob",
+        )
     return first.strip(), second.strip()
 
 
@@ -225,26 +257,38 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
     if request.rounds is not None and not 1 <= request.rounds <= MAX_ROUNDS:
         raise PlanError(f"the number of rounds must be from 1 to {MAX_ROUNDS}, got {request.rounds}")
     if request.keep is not None and not 0 <= request.keep.rounds <= len(request.keep.schedule.rounds):
+        kept, has = request.keep.rounds, len(request.keep.schedule.rounds)
         raise PlanError(
-            f"--keep keeps {request.keep.rounds} rounds, but the plan kept has"
-            f" {len(request.keep.schedule.rounds)}"
+            f"{kept} rounds kept, but the plan kept has {has}",
+            part=Part.KEEP,
+            fault=Fault.KEPT_BEYOND_PLAN,
+            kept=kept,
+            has=has,
         )
     if request.tables is not None and request.tables < 1:
         raise PlanError(f"the number of tables must be at least 1, got {request.tables}")
-    _known(names, [a.name for a in request.away], "--away")
-    _known(names, [n for pair in request.avoid for n in pair], "--avoid")
+    _known(names, [a.name for a in request.away], Part.AWAY)
+    _known(names, [n for pair in request.avoid for n in pair], Part.AVOID)
     for first, second in request.avoid:
         if name_key(first) == name_key(second):
             raise PlanError(
-                f"--avoid {first}+{second}: a player cannot be kept from partnering themself"
-                f" ({_real(names, first)}); name two different players"
+                f"{first}+{second}: a player cannot be kept from partnering themself"
+                f" ({_real(names, first)}); name two different players",
+                part=Part.AVOID,
+                fault=Fault.SAME_PLAYER,
+                first=first,
+                second=second,
             )
     method = request.method
     if method is Method.AUTO:
         method = Method.BULLETIN if _bulletin_fits(request) else Method.BALANCED
     if method is Method.BULLETIN:
         if request.avoid or request.tables is not None or request.keep is not None:
-            raise PlanError("--avoid, --tables and --keep need the balanced planner (--method balanced)")
+            raise PlanError(
+                "pairs who must not partner, a number of tables and kept rounds need the balanced planner",
+                part=Part.METHOD,
+                fault=Fault.NEEDS_BALANCED,
+            )
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
     if request.history and request.keep is None:  # the season ranks after every rule of the evening
@@ -253,15 +297,21 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         seated = seat_for_history(
             made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
         )
-        made = replace(made, schedule=seated.schedule, notes=(*made.notes, seated.note()))
+        made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
     return made
 
 
-def _known(names: Sequence[str], mentioned: Sequence[str], option: str) -> None:
+def _known(names: Sequence[str], mentioned: Sequence[str], part: Part) -> None:
     keys = {name_key(name) for name in names}
+    what = {Part.AWAY: "as away", Part.AVOID: "in a pair who must not partner"}.get(part, "")
     for name in mentioned:
         if name_key(name) not in keys:
-            raise PlanError(f"{option} names {name!r}, who is not one of the players")
+            raise PlanError(
+                f"{name!r} is named {what}, but is not one of the players",
+                part=part,
+                fault=Fault.NOT_A_PLAYER,
+                name=name,
+            )
 
 
 def _real(names: Sequence[str], name: str) -> str:
@@ -291,30 +341,40 @@ def _bulletin_fits(request: PlanRequest) -> bool:
         sizes = {
             sum(1 for n in request.names if r not in absent.get(n, frozenset())) for r in range(1, last + 1)
         }
-        return sizes <= set(BULLETIN_SIZES)
+        comes_or_goes = all(_arrives_or_leaves(rounds, last) for rounds in absent.values())
+        return sizes <= set(BULLETIN_SIZES) and comes_or_goes
     n = len(request.names)
     return n in BULLETIN_SIZES and (request.rounds is None or request.rounds <= cycle_length(n))
+
+
+def _arrives_or_leaves(absent: frozenset[int], last: int) -> bool:
+    """Whether rounds away are one stretch from the start (a late arrival: the bulletin's outsider who
+    enters the game) or to the end (an early leaver); a break in the middle is neither."""
+    if not absent:
+        return True
+    stretch = set(range(min(absent), max(absent) + 1))
+    return absent == stretch and (min(absent) == 1 or max(absent) >= last)
 
 
 def _score_sheet(
     request: PlanRequest, first_present: Sequence[str]
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Score-sheet order: the first cut among those present for round 1, then late arrivals as given."""
-    cards: tuple[tuple[str, str], ...] = ()
+    drawn_cut: tuple[tuple[str, str], ...] = ()
     if request.order is Order.GIVEN:
         ranked = tuple(first_present)
     else:
         ranked, drawn = cut(first_present, request.seed)
-        cards = tuple(zip(ranked, drawn, strict=True))
+        drawn_cut = tuple(zip(ranked, drawn, strict=True))
     late = tuple(name for name in request.names if name not in first_present)
-    return ranked + late, cards
+    return ranked + late, drawn_cut
 
 
 def _bulletin_plan(request: PlanRequest) -> Plan:
     """The bulletin's movement; when the group changes, a new cut and the movement for the new size."""
     names = request.names
     rounds = request.rounds
-    notes: list[str] = []
+    notes: list[Note] = []
     if rounds is None:
         horizon = 1000
         absent = _absences(request, horizon)
@@ -329,12 +389,14 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
         if leaving:
             rounds = max(rounds, max(a.from_round or 0 for a in leaving))
         notes.append(
-            f"{rounds} rounds: {'every partnership once' if size < 6 else 'the bulletin chart'}"
-            + (" after the last change of players" if last_change else "")
+            Note(
+                f"{rounds} rounds: {'every partnership once' if size < 6 else 'the bulletin chart'}"
+                + (" after the last change of players" if last_change else "")
+            )
         )
     absent = _absences(request, rounds)
     present_in = [[n for n in names if r not in absent.get(n, frozenset())] for r in range(1, rounds + 1)]
-    sheet, cards = _score_sheet(request, present_in[0])
+    sheet, drawn_cut = _score_sheet(request, present_in[0])
     number = {name: p for p, name in enumerate(sheet)}
     result: list[Round] = []
     for index, (start, length) in enumerate(_segments(present_in)):
@@ -349,12 +411,12 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
             ranked = [n for n in names if n in group]
         else:
             ranked = list(cut(group, request.seed + index)[0])
-            notes.append(f"round {start + 1}: a new cut for {len(group)} players: {', '.join(ranked)}")
+            notes.append(Note(f"round {start + 1}: a new cut for {len(group)} players: {', '.join(ranked)}"))
         to_sheet = [number[name] for name in ranked]
         segment = bulletin_movement(len(group), length)
         result.extend(rnd.mapped(to_sheet) for rnd in segment.rounds)
     movement = Movement(len(sheet), tuple(result), name="Bulletin #16")
-    return Plan(Schedule(sheet, movement), "bulletin", cards, tuple(notes))
+    return Plan(Schedule(sheet, movement), "bulletin", drawn_cut, tuple(notes))
 
 
 def _segments(present_in: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
@@ -375,22 +437,23 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     from rotation.movements.order import is_prefix_balanced, prefix_movement, prefix_order
     from rotation.solver import WORK, InvalidSpecError, PlanSpec, PrefixOrder, Status, solve
 
-    notes: list[str] = []
+    notes: list[Note] = []
     kept = request.keep
     if kept is not None:
-        sheet, cards = _kept_sheet(request, kept)
+        sheet, drawn_cut = _kept_sheet(request, kept)
     else:
-        sheet, cards = (), ()
+        sheet, drawn_cut = (), ()
     rounds = request.rounds
     if rounds is None:
         rounds, note = _balanced_rounds(request, kept)
         notes.append(note)
+    _away_within(request, rounds)
     absent = _absences(request, rounds)
     if kept is None:
         first_present = [n for n in request.names if 1 not in absent.get(n, frozenset())]
         if not first_present:
             raise PlanError("nobody is present in round 1")
-        sheet, cards = _score_sheet(request, first_present)
+        sheet, drawn_cut = _score_sheet(request, first_present)
     number = {name: p for p, name in enumerate(sheet)}
     away: dict[int, frozenset[int]] = {
         number[name]: frozenset(r - 1 for r in rs) for name, rs in absent.items()
@@ -398,7 +461,13 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     keep_movement = previous = None
     if kept is not None:
         if kept.rounds > rounds:
-            raise PlanError(f"--keep keeps {kept.rounds} rounds but the evening has only {rounds}")
+            raise PlanError(
+                f"{kept.rounds} rounds kept but the evening has only {rounds}",
+                part=Part.KEEP,
+                fault=Fault.KEPT_BEYOND_EVENING,
+                kept=kept.rounds,
+                has=rounds,
+            )
         old = kept.schedule
         to_new = [number[name] for name in old.players]
         keep_movement = Movement(len(sheet), tuple(r.mapped(to_new) for r in old.rounds[: kept.rounds]))
@@ -420,17 +489,20 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         if design is not None and rounds % design_rounds(len(sheet)) == 0:
             passes = rounds // design_rounds(len(sheet))
             notes.append(
-                f"a whist design from the book{f', played {passes} times' if passes > 1 else ''}: every pair"
-                f" partners {_times(passes)} and opposes {_times(2 * passes)}"
+                Note(
+                    f"a whist design from the book{f', played {passes} times' if passes > 1 else ''}:"
+                    " every pair"
+                    f" partners {_times(passes)} and opposes {_times(2 * passes)}"
+                )
             )
-            return Plan(Schedule(sheet, design), "whist design", cards, tuple(notes), None, avoid)
+            return Plan(Schedule(sheet, design), "whist design", drawn_cut, tuple(notes), None, avoid)
         from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
 
         meet_once = meet_once_movement(len(sheet), rounds)
         first = meet_once_rounds(len(sheet))
         if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
             design = meet_once
-            notes.append("from the book of evenings where nobody meets anyone twice")
+            notes.append(Note("from the book of evenings where nobody meets anyone twice"))
         elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
             notes.append(_book_start_note(first))
@@ -479,12 +551,34 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     if result.status is Status.INFEASIBLE:
         raise PlanError(f"no schedule can satisfy this: {result.reason}")
     if result.movement is None:
-        raise PlanError(f"no schedule found within {request.time_limit:g} s: allow more with --time-limit")
-    return Plan(Schedule(sheet, result.movement), "balanced", cards, tuple(notes), result, spec.avoid)
+        raise PlanError(
+            f"no schedule found within {request.time_limit:g} s",
+            part=Part.TIME_LIMIT,
+            fault=Fault.NOT_FOUND_IN_TIME,
+            seconds=request.time_limit,
+        )
+    return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
 
 
-def _book_start_note(first: int) -> str:
-    return (
+def _away_within(request: PlanRequest, rounds: int) -> None:
+    """Rounds away past the evening's last are a mistake to say, not to drop (an open stretch, from a
+    round on, simply ends with the evening)."""
+    for away in request.away:
+        beyond = sorted(r for r in away.rounds if r > rounds)
+        if beyond:
+            raise PlanError(
+                f"{_real(request.names, away.name)} is away in round {beyond[0]}, but the evening has"
+                f" {rounds} rounds",
+                part=Part.AWAY,
+                fault=Fault.AFTER_THE_EVENING,
+                name=_real(request.names, away.name),
+                round=beyond[0],
+                rounds=rounds,
+            )
+
+
+def _book_start_note(first: int) -> Note:
+    return Note(
         f"rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
         " so an evening that stops early has no repeated meetings"
     )
@@ -499,11 +593,11 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
-def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, str]:
+def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note]:
     """The default length of a balanced evening, and a note saying how it was chosen."""
     if kept is not None and len(kept.schedule.rounds) > kept.rounds:
         total = len(kept.schedule.rounds)
-        return total, f"{total} rounds, as in the plan being replaced"
+        return total, Note(f"{total} rounds, as in the plan being replaced")
     n = len(request.names)
     tables = request.tables or n // 4
     if tables < 1:
@@ -512,11 +606,15 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, str]
     start = kept.rounds if kept is not None else 0
     every = "every pair" if not request.avoid else f"every pair (but {_avoided(request)}, who must not)"
     if wanted <= LONGEST_DEFAULT_EVENING:
-        return start + wanted, f"{start + wanted} rounds: enough for {every} to partner once"
+        return start + wanted, Note(f"{start + wanted} rounds: enough for {every} to partner once")
     return (
         start + LONGEST_DEFAULT_EVENING,
-        f"{start + LONGEST_DEFAULT_EVENING} rounds of four deals ({every} partnering once would take"
-        f" {start + wanted}; ask for it with --rounds {start + wanted})",
+        Note(
+            f"{start + LONGEST_DEFAULT_EVENING} rounds of four deals ({every} partnering once would take"
+            f" {start + wanted})",
+            Part.ROUNDS,
+            start + wanted,
+        ),
     )
 
 

@@ -3,23 +3,13 @@ is defined at start-up, so what its options need must load in milliseconds."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from rotation.cut import Order
 from rotation.render.options import CardFormat, Document, Paper
+from rotation.request import Method
 from rotation.results.units import RankBy, TallyUnit
 from scoring.methods import MethodName as ScoringMethod
 from scoring.rules import PartscorePremium
 from scoring.tally import Rounding, Unit
-
-
-class Method(StrEnum):
-    """How `chicago plan` seats: the values of `rotation.plan.Method`, without loading the planner."""
-
-    AUTO = "auto"
-    BULLETIN = "bulletin"
-    BALANCED = "balanced"
-
 
 __all__ = [
     "CARD_SUFFIXES",

@@ -230,7 +230,7 @@ def plan_command(
             order,
             seed or 0,
             rounds,
-            evenings.Method(method.value),
+            method,
             away=tuple(evenings.parse_away(text) for text in away or ()),
             tables=tables,
             avoid=tuple(evenings.parse_avoid(text) for text in avoid or ()),
@@ -296,6 +296,7 @@ def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) ->
     from rich.text import Text
 
     from rotation.balance import check
+    from rotation.cli.words import plan_note
     from rotation.render.terminal import (
         DEALS_LEGEND,
         balance_summary,
@@ -312,14 +313,14 @@ def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) ->
     console.print(heading + f" ({result.method})")
     if verbose and result.schedule.movement.name:
         console.print(f"Movement: {result.schedule.movement.name}")
-    if result.cards:
+    if result.cut:
         from scoring.contract import Strain
 
-        drawn = ", ".join(f"{name} {card[0]}{Strain.parse(card[1]).symbol}" for name, card in result.cards)
+        drawn = ", ".join(f"{name} {card[0]}{Strain.parse(card[1]).symbol}" for name, card in result.cut)
         console.print(f"Cut (--seed {seed} draws it again): {drawn}")
     console.print("Score sheet: " + ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1)))
     for note in result.notes:
-        console.print(f"Note: {note}")
+        console.print(f"Note: {plan_note(note)}")
     console.print(seating_table(schedule, cycle, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
     console.print(balance_summary(check(schedule.movement, avoid=result.avoid)))

@@ -4,10 +4,26 @@ the option that gets the host past them (the live page words the same facts its 
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING
 
 from rotation.cli.common import counted
+from rotation.request import Fault, Part
 from rotation.services import errors
 from rotation.services.season import Renamed
+
+if TYPE_CHECKING:
+    from rotation.services.evenings import Note
+
+OPTIONS = {
+    Part.AWAY: "--away",
+    Part.AVOID: "--avoid",
+    Part.KEEP: "--keep",
+    Part.ROUNDS: "--rounds",
+    Part.TABLES: "--tables",
+    Part.METHOD: "--method",
+    Part.TIME_LIMIT: "--time-limit",
+}
+"""The option that gives each part of a plan request."""
 
 
 def session_message(error: Exception) -> str:
@@ -35,7 +51,39 @@ def plan_message(error: Exception) -> str:
     if isinstance(error, errors.ForgottenPlayersError):
         gone = " ".join(f"--gone {shlex.quote(name)}" for name in error.names)
         return f"{error}: name them, or add {gone}"
+    if isinstance(error, errors.PlanError) and error.part is not None:
+        return _plan_refused(error, OPTIONS[error.part])
     return str(error)
+
+
+def _plan_refused(error: errors.PlanError, option: str) -> str:
+    """A plan refused for a part of the request, worded with the option that gives that part."""
+    facts = error.facts
+    if error.fault is Fault.UNREADABLE:
+        return f"cannot read {option} {facts['text']!r}: write {facts['form']}"
+    if error.fault is Fault.NOT_A_PLAYER:
+        return f"{option} names {facts['name']!r}, who is not one of the players"
+    if error.fault is Fault.KEPT_BEYOND_PLAN:
+        return f"{option} keeps {facts['kept']} rounds, but the plan kept has {facts['has']}"
+    if error.fault is Fault.KEPT_BEYOND_EVENING:
+        return f"{option} keeps {facts['kept']} rounds but the evening has only {facts['has']}"
+    if error.fault is Fault.NEEDS_BALANCED:
+        return "--avoid, --tables and --keep need the balanced planner (--method balanced)"
+    if error.fault is Fault.AFTER_THE_EVENING:
+        return (
+            f"{option} {facts['name']}:{facts['round']}: the evening has {facts['rounds']} rounds"
+            f" (ask for more with --rounds)"
+        )
+    if error.fault is Fault.NOT_FOUND_IN_TIME:
+        return f"{error}: allow more with {option}"
+    return f"{option} {error}"
+
+
+def plan_note(note: Note) -> str:
+    """A note on a plan, with the option to ask for what it suggests."""
+    if note.part is not None and note.value is not None:
+        return f"{note.text}: ask for it with {OPTIONS[note.part]} {note.value}"
+    return note.text
 
 
 def renamed_text(renamed: Renamed) -> str:

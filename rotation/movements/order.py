@@ -137,9 +137,10 @@ class _Tally:
 class _Orderer:
     """Scores prefixes incrementally for one movement."""
 
-    def __init__(self, movement: Movement, avoid: Iterable[Pair]) -> None:
+    def __init__(self, movement: Movement, avoid: Iterable[Pair], *, repeats_last: bool = False) -> None:
         n = movement.n_players
         self.movement = movement
+        self.repeats_last = repeats_last
         index = {pq: i for i, pq in enumerate(combinations(range(n), 2))}
         avoided = {(min(p, q), max(p, q)) for p, q in avoid}
         self.counted = [pq not in avoided for pq in index]
@@ -214,6 +215,8 @@ class _Orderer:
         opponent = self._hist_excess(tally.opponent_hist, Bound.of(tally.opponent_slots, self.n_pairs))
         sit_out = shares.excess(tally.sat_out, placed)
         repeats = sum(1 for p in self.facts[r].sitting_out if p in tally.last_out)
+        if self.repeats_last:  # a home game: sitting out twice running ranks after the rest
+            return partner, sit_out, opponent, repeats
         return repeats, partner, sit_out, opponent
 
     def moves(self, before: int | None, after: int) -> int:
@@ -270,7 +273,12 @@ def _add_costs(a: Cost, b: Sequence[int]) -> Cost:
 
 
 def prefix_order(
-    movement: Movement, *, avoid: Iterable[Pair] = (), width: int | None = None, fixed: int = 0
+    movement: Movement,
+    *,
+    avoid: Iterable[Pair] = (),
+    width: int | None = None,
+    fixed: int = 0,
+    repeats_last: bool = False,
 ) -> tuple[int, ...]:
     """The order (round indexes) that keeps every prefix as even as possible; the first ``fixed`` rounds
     (already played) stay where they are.
@@ -278,12 +286,14 @@ def prefix_order(
     A beam search builds the order round by round, scoring each prefix (sit-outs twice running, partner
     excess, sit-outs off the fair share, opponent excess, seat moves), and keeps the ``width`` best
     partial orders (default: as many as keeps the work near a second). The given order is kept unless
-    the new one is strictly better, so an order that is already best (the bulletin's, say) stays."""
+    the new one is strictly better, so an order that is already best (the bulletin's, say) stays.
+    ``repeats_last``: sitting out twice running scored after the rest (a home game, where it ranks after
+    the opponents: ``solver.measure.ranked``)."""
     avoided = tuple(avoid)
     rounds = movement.rounds
     if len(rounds) - fixed < 2:
         return tuple(range(len(rounds)))
-    orderer = _Orderer(movement, avoided)
+    orderer = _Orderer(movement, avoided, repeats_last=repeats_last)
     if width is None:
         work = len(rounds) ** 2 * max(1, orderer.n_pairs // 16 + len(rounds))
         width = max(1, min(64, 4_000_000 // max(1, work)))

@@ -5,6 +5,7 @@ Printers only arrange what the pure layers computed; nothing here decides a rule
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -162,7 +163,7 @@ def balance_summary(balance: Balance) -> str:
         f"each pair partners {partners} time{'' if partners == '1' else 's'}"
         f" (best possible {_bound(b.best_range(1).floor, b.best_range(1).ceil)})",
         f"opposes {_range(b.opponents.values())}",
-        table_mates(b),
+        *([] if _one_table(b.tables) else [table_mates(b)]),
         f"each player plays {played} round{'' if played == '1' else 's'}",
         f"first deals {_range(b.first_deals.values())}" + _first_deals_share(b),
         f"seat moves {b.total_seat_moves}",
@@ -170,6 +171,16 @@ def balance_summary(balance: Balance) -> str:
     if b.max_sit_out_run > 1:
         parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
     return "Balance: " + "; ".join(parts) + "."
+
+
+def _one_table(tables: Sequence[int]) -> bool:
+    """One table every round: everyone there meets everyone, so a host hears of partners and opponents,
+    not of repeated meetings (five at one table "repeat" 20 meetings by the nature of the game)."""
+    return bool(tables) and max(tables) <= 1
+
+
+ONE_TABLE_SILENT = frozenset({"most meetings", "repeated meetings"})
+"""Rules the summary leaves unsaid at one table (``_one_table``): partners and opponents say it all."""
 
 
 def _first_deals_share(balance: Balance) -> str:
@@ -214,10 +225,13 @@ RULE_WORDS = {
 def solve_summary(result: SolveResult) -> str:
     """The balanced planner's verdict in a host's words: which rules are proven as even as they can be,
     which might be better, and whether the time limit cut the search."""
-    proven = [RULE_WORDS.get(t.name, t.name) for t in result.terms if t.bound is not None and t.met]
+    rounds = result.movement.rounds if result.movement is not None else ()
+    silent = ONE_TABLE_SILENT if _one_table([len(r.tables) for r in rounds]) else frozenset()
+    terms = [t for t in result.terms if t.name not in silent]
+    proven = [RULE_WORDS.get(t.name, t.name) for t in terms if t.bound is not None and t.met]
     open_ = [
         f"{RULE_WORDS.get(t.name, t.name)} ({t.value}; {t.bound} may be possible)"
-        for t in result.terms
+        for t in terms
         if t.bound is not None and not t.met
     ]
     if not open_:

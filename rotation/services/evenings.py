@@ -17,7 +17,7 @@ from rotation import roster
 from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, SessionSummary, Store, StoredSession
 from rotation.names import name_key
-from rotation.plan import Away, Kept, Method, Plan, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.plan import Away, Kept, Method, Note, Plan, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.results import recording
 from rotation.results.session import Session
 from rotation.services.access import Access, RefusedError, Role, access, check_access, token
@@ -33,6 +33,7 @@ __all__ = [
     "KeptEvening",
     "LiveLinks",
     "Method",
+    "Note",
     "Opened",
     "Plan",
     "PlanRequest",

@@ -195,13 +195,34 @@ def _repeat_floor(problem: _Problem) -> int:
 
 
 def _fair_shares(problem: _Problem) -> dict[Player, tuple[int, int]]:
-    """Each player's fair number of sit-outs, [floor, ceil] of the rounds' sit-outs shared over the players
-    present, over the rounds they are present for."""
+    """Each player's fair number of sit-outs: their share is the sum, over the rounds they are present
+    for, of that round's sit-outs over the players present; each sits out its floor, and the sit-outs
+    left over fall first on whoever is furthest ahead of their fair share of play (the largest part of a
+    sit-out owed), and among equals on whoever is there for more rounds, so that nobody there for part
+    of the evening sits out at a higher rate than those there throughout. Returns [low, high] for each:
+    the floor, the floor plus one (for those who must take one of the left-over sit-outs), or either
+    (for those tied where the left-over sit-outs run out). With everyone present throughout (shares all
+    equal) this is [floor, ceil] of the share, as before."""
     from fractions import Fraction
 
     share = {p: Fraction(0) for p in range(problem.n)}
+    rounds = dict.fromkeys(range(problem.n), 0)
     for r in range(problem.rounds):
         out = len(problem.kept[r].sitting_out) if r < len(problem.kept) else problem.out(r)
         for p in problem.present[r]:
             share[p] += Fraction(out, len(problem.present[r]))
-    return {p: (math.floor(s), math.ceil(s)) for p, s in share.items()}
+            rounds[p] += 1
+    floors = {p: math.floor(s) for p, s in share.items()}
+    left = sum(share.values()) - sum(floors.values())  # a whole number: every round's sit-outs shared out
+    if left <= 0:
+        return {p: (floors[p], math.ceil(s)) for p, s in share.items()}
+
+    def key(p: Player) -> tuple[Fraction, int]:
+        return share[p] - floors[p], rounds[p]
+
+    ranked = sorted(share, key=key, reverse=True)
+    cut = key(ranked[int(left) - 1])
+    return {
+        p: (floors[p] + (key(p) > cut), floors[p] + (key(p) >= cut) if share[p] != floors[p] else floors[p])
+        for p in share
+    }

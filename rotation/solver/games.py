@@ -76,7 +76,10 @@ def _by_games(
     everyone = problem.present[problem.free[0]]
     drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     measured = _measure(problem, drafts)
-    if measured[REPEATS] <= _floors(problem)[REPEATS] and problem.spec.previous is None:
+    settled = measured[REPEATS] <= _floors(problem)[REPEATS] or (
+        problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
+    )
+    if settled and problem.spec.previous is None:
         done = [_Outcome(REPEATS, measured[REPEATS], measured[REPEATS], exact=True)]
         done.append(_Outcome(OPPONENT, measured[OPPONENT], proven.get(OPPONENT, 0), exact=True))
         return drafts, outcomes + done
@@ -304,7 +307,9 @@ def _games_model(
             model.add(spread() <= proven[name])
         else:
             terms.append((name, spread(), floors.get(name, 0)))
-    terms.append((REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]))
+    repeats = (REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS])
+    if not problem.repeats_rank_low:
+        terms.append(repeats)
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))
     terms += _table_mate_terms(model, problem, counts, floors)
@@ -350,13 +355,52 @@ def _games_model(
         max(floors.get(OPPONENT, 0), proven.get(OPPONENT, 0)),
         problem.meetings(),
         run,
-        deadline,
+        run.now() + max(0.0, deadline - run.now()) * (0.8 if problem.repeats_rank_low else 1.0),
         "games",
         OPPONENT,
         symmetry=symmetry,
         hinted=not one_table,
     )
-    return drafts_of(values), [*outcomes, outcome]
+    outcomes.append(outcome)
+    if problem.repeats_rank_low:  # sitting out twice running ranks after the opponents here: the fewest last
+        found, more = _fewest_repeats_after(
+            model, problem, counts.opponents, decisions, values, drafts_of(values), repeats, run, deadline
+        )
+        values, outcomes = found, outcomes + more
+    return drafts_of(values), outcomes
+
+
+def _fewest_repeats_after(
+    model: cp_model.CpModel,
+    problem: _Problem,
+    opponents: Mapping[Pair, Count],
+    decisions: Sequence[cp_model.IntVar],
+    values: Sequence[int],
+    drafts: Sequence[_Draft],
+    repeats: tuple[str, Expr, int],
+    run: _Run,
+    deadline: float,
+) -> tuple[list[int], list[_Outcome]]:
+    """The fewest sit-outs twice running, every opponent count held within the range that ``drafts``
+    (the schedule ``values``) reached, so that no term ranked above gets worse."""
+    counts = problem.kept_counts()
+    for d in drafts:
+        counts.add(d.games, d.sitting_out)
+    regular = problem.regular_pairs()
+    high = max((counts.opponents(pq) for pq in problem.pairs()), default=0)
+    low = min((counts.opponents(pq) for pq in regular), default=0)
+    for pq, count in opponents.items():
+        if not isinstance(count, int):
+            model.add(count <= high)
+            if pq in regular:
+                model.add(count >= low)
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    for var, val in zip(decisions, values, strict=True):
+        model.add_hint(var, val)
+    found, outcomes = _minimize_in_order(
+        model, [repeats], decisions, run, max(deadline, run.now() + 0.2), "games"
+    )
+    return (found, outcomes) if found is not None else (list(values), [])
 
 
 def _each_round_plays_its_tables(

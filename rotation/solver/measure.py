@@ -98,6 +98,14 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
 RANKED = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT)
 """The pairing terms in priority order (seats and first deals come after, on the chosen pairings)."""
 
+ONE_TABLE_RANKED = (SHARE, PARTNER, PLAYED, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT, REPEATS)
+"""The order in a home game (``_Problem.repeats_rank_low``): sitting out twice running last."""
+
+
+def ranked(problem: _Problem) -> tuple[str, ...]:
+    """The pairing terms in priority order for this problem."""
+    return ONE_TABLE_RANKED if problem.repeats_rank_low else RANKED
+
 
 def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
     """Whether drafts already meet every counting bound of the pairing terms (nothing left to search)."""
@@ -107,10 +115,15 @@ def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
     return all(measured[name] <= floors.get(name, 0) for name in names)
 
 
-def _rank(problem: _Problem, drafts: Sequence[_Draft]) -> tuple[int, ...]:
-    """Drafts compared in priority order: smaller is better."""
+def _rank(problem: _Problem, drafts: Sequence[_Draft], *, below_prefix: bool = False) -> tuple[int, ...]:
+    """Drafts compared in priority order: smaller is better. ``below_prefix``: without the rules ranked
+    below an evening even at every stop (in a home game, sitting out twice running), for choosing the
+    order of play."""
     measured = _measure(problem, drafts)
-    return tuple(measured[name] for name in RANKED)
+    rules = ranked(problem)
+    if below_prefix and problem.repeats_rank_low:
+        rules = tuple(name for name in rules if name != REPEATS)
+    return tuple(measured[name] for name in rules)
 
 
 PREFIX_BUILD_TABLES = 2
@@ -140,21 +153,25 @@ def _in_prefix_order(
     many rounds allow (``movements.order``), never at the cost of a sit-out twice running or a change from
     the previous plan. If no order of them keeps every prefix within its bounds, the rounds ``built``
     prefix by prefix are taken instead when they are as good at the end in every rule ranked above the
-    opponent spread: an evening that stops early is common, and a pair partnering twice before another
-    has partnered at all is what players notice."""
+    opponent spread (in a home game, sitting out twice running, ranked after the opponents, is not one of
+    them): an evening that stops early is common, and a pair partnering twice before another has
+    partnered at all is what players notice."""
     prefix_order, is_prefix_balanced = prefix.order, prefix.balanced
     kept = len(problem.kept)
 
     def movement(rounds: Sequence[_Draft]) -> Movement:
         return Movement(problem.n, problem.kept + tuple(_draft_round(d) for d in rounds))
 
-    order = prefix_order(movement(drafts), avoid=problem.avoid, fixed=kept)
+    order = prefix_order(
+        movement(drafts), avoid=problem.avoid, fixed=kept, repeats_last=problem.repeats_rank_low
+    )
     ordered = [drafts[r - kept] for r in order[kept:]]
-    if _rank(problem, ordered) > _rank(problem, drafts):
+    if _rank(problem, ordered, below_prefix=True) > _rank(problem, drafts, below_prefix=True):
         ordered = drafts
     if built is None or is_prefix_balanced(movement(ordered), avoid=problem.avoid):
         return ordered
-    above = [SHARE, PARTNER, PLAYED, REPEATS, MOST_MEETINGS, REPEATED_MEETINGS]
+    rules = ranked(problem)
+    above = [name for name in rules[: rules.index(OPPONENT)] if name != CHANGES]
     ours, theirs = _measure(problem, built), _measure(problem, ordered)
     if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
         return built

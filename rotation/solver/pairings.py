@@ -234,9 +234,13 @@ def _pairings(
         terms.append((SHARE, _sit_outs_off_share(model, problem, played), 0))
     terms.append((PARTNER, _partner_spread(model, problem, count), floors.get(PARTNER, 0)))
     terms.append((PLAYED, _played_spread(model, problem, played), floors.get(PLAYED, 0)))
-    terms.append((REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]))
+    repeats = (REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS])
+    if not problem.repeats_rank_low:
+        terms.append(repeats)
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_partnerships(problem, partners), 0))
+    if problem.repeats_rank_low:  # ranked after the table-mates and opponents, which come later (``ranked``)
+        terms.append(repeats)
 
     decisions = list(seated.values()) + list(partners.values())
     lookup = {(r, pq) for r, d in zip(problem.free, hint, strict=True) for pq in d.partnerships}

@@ -278,6 +278,15 @@ class _Problem:
         return self.anyone_away or bool(self.avoid)
 
     @property
+    def repeats_rank_low(self) -> bool:
+        """One table in every round planned, with three or more sitting out each round (seven players or
+        more: half of them, or nearly, out every round): a home game. There, sitting out twice running
+        ranks after partners, table-mates and opponents (``measure.ranked``): avoiding it would cost the
+        designs every pair notices (8 players over 14 rounds partnering once and opposing twice). With
+        one or two out (five or six players) it costs little and stays ranked above them."""
+        return bool(self.free) and all(self.tables[r] == 1 and self.out(r) >= 3 for r in self.free)
+
+    @property
     def plain(self) -> bool:
         """Every player interchangeable: nothing kept, avoided, away or to be kept alike."""
         return not (self.kept or self.avoid or self.anyone_away or self.spec.previous is not None)

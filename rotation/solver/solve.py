@@ -138,13 +138,16 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         values.append((SHARE, balance.sit_out_share_excess, True))
     values.append((PARTNER, balance.partner_spread, True))
     values.append((PLAYED, balance.played_spread, True))
-    values.append((REPEATS, balance.total_repeat_sit_outs, True))
+    repeats = (REPEATS, balance.total_repeat_sit_outs, True)
+    if not problem.repeats_rank_low:  # at one table, after the opponents (``measure.ranked``)
+        values.append(repeats)
     if problem.spec.previous is not None:
         values.append((CHANGES, _changes(problem, movement), False))
     values += [
         (MOST_MEETINGS, balance.most_meetings, True),
         (REPEATED_MEETINGS, balance.repeated_meetings, True),
         (OPPONENT, balance.opponent_spread, True),
+        *([repeats] if problem.repeats_rank_low else []),
         (FIRST_DEALS_SHARE, balance.first_deals_off_share, True)
         if problem.anyone_away
         else (FIRST_DEALS, balance.first_deal_spread, True),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 from rotation.balance import check
 from rotation.cut import Order, card_value, cut
 from rotation.deals import deal_plans
-from rotation.plan import Away, PlanError, PlanRequest, parse_away, parse_rounds, plan
+from rotation.plan import Away, Method, PlanError, PlanRequest, parse_avoid, parse_away, parse_rounds, plan
 from scoring.seat import Seat
 from scoring.vulnerability import Vulnerability, find_cycle
 from tests.conftest import BULLETIN_FIVE
@@ -42,7 +44,7 @@ def test_given_order_is_the_score_sheet() -> None:
 def test_drawn_cut_orders_the_sheet_by_the_cards() -> None:
     """With a cut, the score sheet is the draw's order and the highest card deals round 1."""
     result = plan(PlanRequest(BULLETIN_FIVE, Order.CUT, seed=11))
-    assert tuple(name for name, _ in result.cards) == result.schedule.players
+    assert tuple(name for name, _ in result.cut) == result.schedule.players
     assert result.schedule.name(result.schedule.rounds[0].tables[0].dealer) == result.schedule.players[0]
 
 
@@ -76,7 +78,7 @@ def test_outsider_joins_with_a_new_cut() -> None:
         assert shirley not in rnd.present and not rnd.sitting_out
     third = schedule.rounds[2]
     assert shirley in third.present and len(third.sitting_out) == 1
-    new_cut = [note for note in result.notes if note.startswith("round 3: a new cut")]
+    new_cut = [note.text for note in result.notes if note.text.startswith("round 3: a new cut")]
     assert new_cut
     ranked = new_cut[0].split(": ")[-1].split(", ")
     table = third.tables[0]
@@ -182,3 +184,55 @@ def test_an_early_leaver_under_the_bulletin_gets_a_sensible_evening() -> None:
     shirley = result.schedule.player("Shirley")
     assert all(shirley not in rnd.seated for rnd in rounds[3:])
     assert all(shirley in rnd.seated or shirley in rnd.sitting_out for rnd in rounds[:3])
+
+
+def test_the_planner_speaks_no_option_of_the_command_line() -> None:
+    """rotation/plan.py words its errors and notes neutrally: no string it builds (docstrings aside)
+    names an option such as --away; the facts ride on the error (``part``, ``fault``, ``facts``)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    import rotation.plan as planner
+
+    tree = ast.parse(Path(planner.__file__).read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    said = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+    assert [text for text in said if re.search(r"--[a-z]", text)] == []
+
+
+@pytest.mark.parametrize(
+    ("attempt", "part", "fault", "facts"),
+    [
+        (lambda: parse_away("Bob"), "away", "unreadable", {"text": "Bob"}),
+        (lambda: parse_avoid("Ann"), "avoid", "unreadable", {"text": "Ann"}),
+        (lambda: plan(PlanRequest(NAMES, avoid=(("Ann", "Zed"),))), "avoid", "not a player", {"name": "Zed"}),
+        (lambda: plan(PlanRequest(NAMES, away=(Away("Zed", frozenset({2})),))), "away", "not a player", {}),
+        (
+            lambda: plan(PlanRequest(NAMES[:5], avoid=(("Ann", "Bob"),), method=Method.BULLETIN)),
+            "method",
+            "needs the balanced planner",
+            {},
+        ),
+    ],
+)
+def test_a_plan_error_carries_the_part_and_the_facts(
+    attempt: Callable[[], object], part: str, fault: str, facts: dict[str, object]
+) -> None:
+    """Each refusal names the part of the request at fault and what was given there, in neutral words."""
+    with pytest.raises(PlanError) as caught:
+        attempt()
+    error = caught.value
+    assert (error.part, error.fault) == (part, fault)
+    assert {key: error.facts[key] for key in facts} == facts
+    assert "--" not in str(error)

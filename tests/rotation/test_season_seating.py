@@ -125,4 +125,4 @@ def test_the_same_request_and_history_give_the_same_plan() -> None:
     assert request_seed(PlanRequest(TWENTY, Order.GIVEN, rounds=5, history=History())) == request_seed(
         PlanRequest(TWENTY, Order.GIVEN, rounds=5)
     )
-    assert any(note.startswith("Season: nobody partners") for note in first.notes)
+    assert any(str(note).startswith("Season: nobody partners") for note in first.notes)

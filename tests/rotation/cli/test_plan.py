@@ -27,10 +27,23 @@ def test_plan_prints_the_bulletin_evening(runner: CliRunner) -> None:
     assert first.split()[:6] == ["1", "Helen", "Doris", "Ann*", "Jean", "S:-"]
     assert first.split()[-1] == "Shirley"
     summary = " ".join(result.output.split())
-    assert (
-        "each pair partners 1 time (best possible 1); opposes 2; 20 repeated meetings (at least 20" in summary
-    )
-    assert "each player plays 4 rounds" in summary
+    assert "each pair partners 1 time (best possible 1); opposes 2; each player plays 4 rounds" in summary
+    assert "repeated meeting" not in summary  # five at one table: everyone meets everyone, it is noise
+
+
+def test_one_table_speaks_of_partners_and_opponents_not_meetings(runner: CliRunner) -> None:
+    """Seven players at one table, balanced: the Balance and Planner lines name partners and opponents;
+    meetings (everyone at a table meets everyone) are left unsaid. Two tables still hear of them."""
+    seven = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+    result = runner.invoke(app, ["plan", *seven, "--order", "given", "--rounds", "7"])
+    assert result.exit_code == 0, result.output
+    summary = " ".join(result.output.split())
+    assert "opposes" in summary and "partners" in summary
+    assert "meet" not in summary.split("Balance:")[1]
+    eight = [*seven, "Hal", "Ivy"]
+    result = runner.invoke(app, ["plan", *eight, "--order", "given", "--rounds", "3"])
+    assert result.exit_code == 0, result.output
+    assert "meet" in " ".join(result.output.split()).split("Balance:")[1]
 
 
 def test_plan_json_is_the_documented_format(runner: CliRunner) -> None:
@@ -273,3 +286,34 @@ def test_json_round_trip_for_every_size() -> None:
         again = schedule_from_data(json.loads(json.dumps(schedule_to_data(schedule))))
         assert again == schedule
         assert check(again.movement) == check(schedule.movement)
+
+
+def test_plan_refusals_name_the_option(runner: CliRunner) -> None:
+    """The planner's neutral refusals, worded by the command line with the option that gives each part."""
+    cases = [
+        (["--away", "Ann"], "cannot read --away 'Ann': write NAME:ROUNDS, e.g. Shirley:1-2"),
+        (["--avoid", "Ann"], "cannot read --avoid 'Ann': write NAME+NAME, e.g. Ann+Bob"),
+        (["--avoid", "Ann+Zed"], "--avoid names 'Zed', who is not one of the players"),
+        (["--away", "Zed:2"], "--away names 'Zed', who is not one of the players"),
+        (
+            ["--avoid", "Ann+Helen", "--method", "bulletin"],
+            "--avoid, --tables and --keep need the balanced planner (--method balanced)",
+        ),
+    ]
+    for extra, message in cases:
+        result = runner.invoke(app, ["plan", *BULLETIN_FIVE, "--order", "given", *extra])
+        assert result.exit_code == 2, result.output
+        assert result.output.strip() == f"chicago: error: {message}"
+
+
+def test_a_note_that_suggests_rounds_names_the_option() -> None:
+    """A note suggesting more rounds is typed (the part and the number); the command line words it."""
+    from rotation.cli.words import plan_note
+    from rotation.plan import Note
+    from rotation.request import Part
+
+    note = Note("8 rounds of four deals (every pair partnering once would take 16)", Part.ROUNDS, 16)
+    assert plan_note(note) == (
+        "8 rounds of four deals (every pair partnering once would take 16): ask for it with --rounds 16"
+    )
+    assert plan_note(Note("from the book")) == "from the book"

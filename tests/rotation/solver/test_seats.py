@@ -50,7 +50,7 @@ def test_the_books_first_rounds_are_dealt_with_the_rest() -> None:
     one round past the book, the planner plans with and without the book and keeps the better, so
     whether the book is used there depends on the search.)"""
     result = plan(PlanRequest(tuple(f"P{i}" for i in range(19)), order=Order.GIVEN, rounds=8), None)
-    assert any("book" in note for note in result.notes)
+    assert any("book" in note.text for note in result.notes)
     balance = check(result.schedule.movement)
     assert set(balance.first_deals.values()) == {1, 2}
     first_five = check(type(result.schedule.movement)(19, result.schedule.movement.rounds[:5]))

@@ -1,0 +1,108 @@
+"""A home game: one table, late arrivals and early leavers, small groups away; counted here by hand from
+the seating of each plan (partners, opponents, sit-outs), never by the planner's own measures."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, pairwise
+
+import pytest
+
+from rotation.cut import Order
+from rotation.model import Schedule
+from rotation.plan import Method, PlanError, PlanRequest, parse_away, plan
+
+
+def _partners_and_opponents(schedule: Schedule) -> tuple[Counter[frozenset[str]], Counter[frozenset[str]]]:
+    """How often each pair of names partners and opposes, from the seats."""
+    partners: Counter[frozenset[str]] = Counter()
+    opponents: Counter[frozenset[str]] = Counter()
+    name = schedule.players
+    for rnd in schedule.movement.rounds:
+        for t in rnd.tables:
+            for a, b in ((t.north, t.south), (t.east, t.west)):
+                partners[frozenset((name[a], name[b]))] += 1
+            for a in (t.north, t.south):
+                for b in (t.east, t.west):
+                    opponents[frozenset((name[a], name[b]))] += 1
+    return partners, opponents
+
+
+@pytest.mark.parametrize(
+    ("names", "rounds", "partner", "opponent"),
+    [
+        (tuple(f"P{i}" for i in range(1, 9)), 14, 1, 2),
+        (("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"), 14, 1, 2),
+        (("Zoe", "Yan", "Xia", "Wes", "Val", "Uma", "Tom", "Sam"), 14, 1, 2),
+        (tuple(f"P{i}" for i in range(1, 8)), 21, 2, 4),
+        (("Gus", "Flo", "Ed", "Di", "Cy", "Bob", "Ann"), 21, 2, 4),
+    ],
+)
+def test_one_table_reaches_the_design_for_any_cut(
+    names: tuple[str, ...], rounds: int, partner: int, opponent: int
+) -> None:
+    """Eight players over 14 rounds at one table: 28 partnerships over 28 pairs and 56 opponent meetings,
+    so every pair can partner once and oppose twice; seven over 21 rounds: 42 partnerships and 84
+    meetings over 21 pairs, twice and four times. The design is reached whatever the cut (the planner's
+    seed comes from the names): sitting out twice running ranks after partners and opponents at one
+    table, where half the players sit out each round."""
+    result = plan(PlanRequest(names, Order.CUT, seed=3, rounds=rounds, tables=1, method=Method.BALANCED))
+    partners, opponents = _partners_and_opponents(result.schedule)
+    pairs = [frozenset(pq) for pq in combinations(names, 2)]
+    assert {partners[pq] for pq in pairs} == {partner}
+    assert {opponents[pq] for pq in pairs} == {opponent}
+
+
+FIVE_AND_BARBARA = ("Ann", "Helen", "Doris", "Jean", "Shirley", "Barbara")
+
+
+def test_a_break_in_a_small_group_is_a_short_even_evening() -> None:
+    """Six players, Barbara away for round 3 only: no longer than the bulletin's chart for six (8 rounds),
+    Barbara neither seated nor sitting out in round 3, nobody sitting out two rounds running (with two
+    or one out of five or six, the numbers allow it), and Barbara sits out no more often for her break."""
+    result = plan(PlanRequest(FIVE_AND_BARBARA, Order.GIVEN, away=(parse_away("Barbara:3"),)))
+    schedule = result.schedule
+    rounds = schedule.movement.rounds
+    assert len(rounds) <= 8
+    barbara = schedule.player("Barbara")
+    assert barbara not in rounds[2].present
+    outs = [{schedule.name(p) for p in rnd.sitting_out} for rnd in rounds]
+    assert all(not (a & b) for a, b in pairwise(outs)), outs
+    present = {name: sum(schedule.player(name) in rnd.present for rnd in rounds) for name in schedule.players}
+    out = {name: sum(name in o for o in outs) for name in schedule.players}
+    assert out["Barbara"] / present["Barbara"] <= max(
+        out[n] / present[n] for n in schedule.players if n != "Barbara"
+    )
+
+
+def test_an_absence_after_the_evening_is_refused() -> None:
+    """Barbara away in round 9 of an evening of eight (six players: the chart's length) is a mistake to
+    say, not an evening to stretch to 17 rounds."""
+    with pytest.raises(PlanError) as caught:
+        plan(PlanRequest(FIVE_AND_BARBARA, Order.GIVEN, away=(parse_away("Barbara:9"),)))
+    assert (caught.value.part, caught.value.fault) == ("away", "after the evening")
+    assert caught.value.facts == {"name": "Barbara", "round": 9, "rounds": 8}
+
+
+def test_part_timers_sit_out_no_more_often_than_those_who_stay() -> None:
+    """The issue's evening: 18 players over 6 rounds at four tables, P17 arriving for round 2, P18 for
+    round 3, P16 leaving after round 4. Present: 16, 17, 18, 18, 17, 17 players, so 0, 1, 2, 2, 1, 1 sit
+    out: 7 sit-outs, whose fair shares (sum over rounds present of sit-outs / players present) are
+    3/17 + 4/18 for those there throughout and for P17, 4/18 + 2/17 for P18, 1/17 + 4/18 for P16. The
+    seven fall on those furthest ahead of their share and, among equals, there for more rounds: seven
+    of the fifteen who stay sit out once, and no part-timer sits out at a higher rate (sit-outs over
+    rounds present) than they do, nor in the round they arrive."""
+    names = tuple(f"P{i}" for i in range(1, 19))
+    away = tuple(parse_away(text) for text in ("P17:1", "P18:1-2", "P16:5-"))
+    schedule = plan(PlanRequest(names, Order.GIVEN, rounds=6, away=away)).schedule
+    rounds = schedule.movement.rounds
+    present = {n: sum(schedule.player(n) in rnd.present for rnd in rounds) for n in names}
+    out = {n: [i for i, rnd in enumerate(rounds, 1) if schedule.player(n) in rnd.sitting_out] for n in names}
+    assert [present[n] for n in ("P16", "P17", "P18")] == [4, 5, 4]
+    assert [len(rnd.sitting_out) for rnd in rounds] == [0, 1, 2, 2, 1, 1]
+    full = [n for n in names if present[n] == 6]
+    part = ["P16", "P17", "P18"]
+    rate = {n: len(out[n]) / present[n] for n in names}
+    assert max(rate[n] for n in part) <= max(rate[n] for n in full)
+    assert 2 not in out["P17"] and 3 not in out["P18"]
+    assert sorted(len(out[n]) for n in full) == [0] * 8 + [1] * 7
