@@ -23,6 +23,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
+from rotation.results.units import POINTS_SCHEME
 
 if TYPE_CHECKING:
     from rotation.services.season import Season
@@ -52,12 +53,6 @@ def sessions_command(
 
     rich_console().print(sessions_table(summaries))
     typer.echo(f"Database: {path}")
-
-
-POINTS_SCHEME = (
-    "placing points: each evening, its N players ranked by their total get N points for first down to 1"
-    " for last, players tied sharing the average of their places; summed over the season"
-)
 
 
 @app.command("rank")
@@ -144,59 +139,23 @@ def rank_command(
 
 def _print_season(result: Season) -> None:
     """The season as a host reads it: which sessions, the standings, who played too few rubbers."""
-    if not result.sessions:
-        typer.echo("No saved sessions in that period.")
-        return
-    from rotation.render.terminal import season_table
-
-    first, last = result.sessions[0].played_on, result.sessions[-1].played_on
-    count = f"{len(result.sessions)} session{'s' if len(result.sessions) != 1 else ''}"
     from rich.text import Text
 
+    from rotation.render.season_words import season_words
+    from rotation.render.terminal import season_table
+
+    words = season_words(result)
+    if not result.sessions:
+        typer.echo(words.heading)
+        return
     console = rich_console()  # the lines fold at the terminal's width (80 columns in a pipe)
-    best_words = (
-        "" if result.best is None else f", each player's best {counted(result.best, 'session')} counted"
-    )
-    console.print(
-        Text(
-            f"Season standings: {count}, {first.isoformat()} to {last.isoformat()}, in {result.unit.label},"
-            f" ranked by {result.by.value}{best_words}"
-        )
-    )
-    minimum = result.min_rubbers
+    console.print(Text(words.heading))
     if result.lines:
-        by_points = result.by is RankBy.POINTS
-        console.print(season_table(result.lines, points=by_points, best=None if by_points else result.best))
+        console.print(season_table(result.lines, result.by, result.best))
     else:
-        typer.echo(f"Nobody has played {_qualifying(result)} yet.")
-    if result.left_out:
-        if result.min_evenings == 1:
-            names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
-            console.print(Text(f"Fewer than {counted(minimum, 'rubber')}, not ranked: {names}"))
-        else:
-            names = ", ".join(
-                f"{line.name} ({counted(line.played, 'rubber')}, {counted(line.sessions, 'session')})"
-                for line in result.left_out
-            )
-            console.print(Text(f"Fewer than {_qualifying(result, 'or')}, not ranked: {names}"))
-    if result.not_played:
-        console.print(Text(f"Not yet played: {', '.join(result.not_played)}"))
-    if result.by is RankBy.RATING:
-        console.print(Text("Rating: tally units a rubber, allowing for partners and opponents; ± its error."))
-    elif result.by is RankBy.POINTS:
-        console.print(Text(f"Points: {POINTS_SCHEME}."))
-
-
-def _qualifying(result: Season, joint: str = "in") -> str:
-    """What qualifies: ``4 rubbers``, ``in 3 sessions``, ``4 rubbers in 3 sessions`` (with ``joint="or"``,
-    the shortfall's words: ``4 rubbers or 3 sessions``)."""
-    rubbers = counted(result.min_rubbers, "rubber")
-    if result.min_evenings == 1:
-        return rubbers
-    sessions = counted(result.min_evenings, "session")
-    if result.min_rubbers == 1:
-        return sessions if joint == "or" else f"in {sessions}"
-    return f"{rubbers} {joint} {sessions}"
+        typer.echo(words.empty)
+    for note in words.notes:
+        console.print(Text(note))
 
 
 @app.command("export")
