@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rotation.cli.app import app
-from rotation.cli.choices import RankBy, TallyUnit
+from rotation.cli.choices import Paper, RankBy, TallyUnit
 from rotation.cli.common import (
     counted,
     db_path,
@@ -99,6 +100,16 @@ def rank_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+    pdf: Annotated[
+        Path | None,
+        typer.Option(
+            "--pdf",
+            dir_okay=False,
+            metavar="FILE",
+            help="Also write the season sheet (the standings with the period and options) as a PDF.",
+        ),
+    ] = None,
+    paper: Annotated[Paper, typer.Option(help="Paper size of the --pdf sheet.")] = Paper.A4,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
@@ -126,6 +137,8 @@ def rank_command(
             )
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
+    if pdf is not None:
+        _write_sheet(result, pdf, paper, start, end)
     if as_json:
         typer.echo(json.dumps(season_json(result, since=start, until=end), indent=2, ensure_ascii=False))
         return
@@ -135,6 +148,24 @@ def rank_command(
         typer.echo(standings_csv(result.lines), nl=False)
         return
     _print_season(result)
+
+
+def _write_sheet(result: Season, out: Path, paper: Paper, since: date | None, until: date | None) -> None:
+    """The season sheet to ``out``, said on standard error so --json and --csv stay clean."""
+    from datetime import datetime
+
+    from rotation.render.pdf_season import render_season_pdf
+
+    data = render_season_pdf(
+        result,
+        since=since,
+        until=until,
+        paper=paper,
+        created=datetime.now().astimezone(),
+        note=lambda text: typer.echo(f"Note: {text}.", err=True),
+    )
+    write_out(data, out)
+    typer.echo(f"Wrote the season sheet to {out}.", err=True)
 
 
 def _print_season(result: Season) -> None:
