@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rotation.cli.app import app
-from rotation.cli.choices import RankBy, TallyUnit
+from rotation.cli.choices import Paper, RankBy, TallyUnit
 from rotation.cli.common import (
     counted,
     db_path,
@@ -23,6 +24,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
+from rotation.results.units import POINTS_SCHEME
 
 if TYPE_CHECKING:
     from rotation.services.season import Season
@@ -52,12 +54,6 @@ def sessions_command(
 
     rich_console().print(sessions_table(summaries))
     typer.echo(f"Database: {path}")
-
-
-POINTS_SCHEME = (
-    "placing points: each evening, its N players ranked by their total get N points for first down to 1"
-    " for last, players tied sharing the average of their places; summed over the season"
-)
 
 
 @app.command("rank")
@@ -104,6 +100,16 @@ def rank_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+    pdf: Annotated[
+        Path | None,
+        typer.Option(
+            "--pdf",
+            dir_okay=False,
+            metavar="FILE",
+            help="Also write the season sheet (the standings with the period and options) as a PDF.",
+        ),
+    ] = None,
+    paper: Annotated[Paper, typer.Option(help="Paper size of the --pdf sheet.")] = Paper.A4,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
@@ -131,6 +137,8 @@ def rank_command(
             )
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
+    if pdf is not None:
+        _write_sheet(result, pdf, paper, start, end)
     if as_json:
         typer.echo(json.dumps(season_json(result, since=start, until=end), indent=2, ensure_ascii=False))
         return
@@ -142,61 +150,43 @@ def rank_command(
     _print_season(result)
 
 
+def _write_sheet(result: Season, out: Path, paper: Paper, since: date | None, until: date | None) -> None:
+    """The season sheet to ``out``, said on standard error so --json and --csv stay clean."""
+    from datetime import datetime
+
+    from rotation.render.pdf_season import render_season_pdf
+
+    data = render_season_pdf(
+        result,
+        since=since,
+        until=until,
+        paper=paper,
+        created=datetime.now().astimezone(),
+        note=lambda text: typer.echo(f"Note: {text}.", err=True),
+    )
+    write_out(data, out)
+    typer.echo(f"Wrote the season sheet to {out}.", err=True)
+
+
 def _print_season(result: Season) -> None:
     """The season as a host reads it: which sessions, the standings, who played too few rubbers."""
-    if not result.sessions:
-        typer.echo("No saved sessions in that period.")
-        return
-    from rotation.render.terminal import season_table
-
-    first, last = result.sessions[0].played_on, result.sessions[-1].played_on
-    count = f"{len(result.sessions)} session{'s' if len(result.sessions) != 1 else ''}"
     from rich.text import Text
 
+    from rotation.render.season_words import season_words
+    from rotation.render.terminal import season_table
+
+    words = season_words(result)
+    if not result.sessions:
+        typer.echo(words.heading)
+        return
     console = rich_console()  # the lines fold at the terminal's width (80 columns in a pipe)
-    best_words = (
-        "" if result.best is None else f", each player's best {counted(result.best, 'session')} counted"
-    )
-    console.print(
-        Text(
-            f"Season standings: {count}, {first.isoformat()} to {last.isoformat()}, in {result.unit.label},"
-            f" ranked by {result.by.value}{best_words}"
-        )
-    )
-    minimum = result.min_rubbers
+    console.print(Text(words.heading))
     if result.lines:
-        by_points = result.by is RankBy.POINTS
-        console.print(season_table(result.lines, points=by_points, best=None if by_points else result.best))
+        console.print(season_table(result.lines, result.by, result.best))
     else:
-        typer.echo(f"Nobody has played {_qualifying(result)} yet.")
-    if result.left_out:
-        if result.min_evenings == 1:
-            names = ", ".join(f"{line.name} ({line.played})" for line in result.left_out)
-            console.print(Text(f"Fewer than {counted(minimum, 'rubber')}, not ranked: {names}"))
-        else:
-            names = ", ".join(
-                f"{line.name} ({counted(line.played, 'rubber')}, {counted(line.sessions, 'session')})"
-                for line in result.left_out
-            )
-            console.print(Text(f"Fewer than {_qualifying(result, 'or')}, not ranked: {names}"))
-    if result.not_played:
-        console.print(Text(f"Not yet played: {', '.join(result.not_played)}"))
-    if result.by is RankBy.RATING:
-        console.print(Text("Rating: tally units a rubber, allowing for partners and opponents; ± its error."))
-    elif result.by is RankBy.POINTS:
-        console.print(Text(f"Points: {POINTS_SCHEME}."))
-
-
-def _qualifying(result: Season, joint: str = "in") -> str:
-    """What qualifies: ``4 rubbers``, ``in 3 sessions``, ``4 rubbers in 3 sessions`` (with ``joint="or"``,
-    the shortfall's words: ``4 rubbers or 3 sessions``)."""
-    rubbers = counted(result.min_rubbers, "rubber")
-    if result.min_evenings == 1:
-        return rubbers
-    sessions = counted(result.min_evenings, "session")
-    if result.min_rubbers == 1:
-        return sessions if joint == "or" else f"in {sessions}"
-    return f"{rubbers} {joint} {sessions}"
+        typer.echo(words.empty)
+    for note in words.notes:
+        console.print(Text(note))
 
 
 @app.command("export")

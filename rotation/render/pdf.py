@@ -18,7 +18,7 @@ with a star, sit-outs are shaded, the line on a score pad is heavy.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import ExitStack
 from datetime import datetime
 from importlib.resources import as_file, files
@@ -33,7 +33,7 @@ from rotation.render.pdf_players import print_players
 from rotation.render.pdf_tables import print_tables
 from rotation.render.pdf_tally import print_tally
 
-__all__ = ["PAPER_SIZES", "render_pdf", "visual_order"]
+__all__ = ["PAPER_SIZES", "print_document", "render_pdf", "visual_order"]
 
 FONT_FILES: Final = {"": "DejaVuSansCondensed.ttf", "B": "DejaVuSansCondensed-Bold.ttf"}
 PAPER_SIZES: Final = {Paper.A4: (210.0, 297.0), Paper.LETTER: (215.9, 279.4)}
@@ -58,6 +58,27 @@ def render_pdf(
     """The documents as PDF bytes, laid out for ``paper``; ``created`` goes into the PDF's metadata.
     Characters the shipped font lacks (CJK names) print from a font found on the machine
     (`pdf_fonts`); ``note`` is told, in one line, of any that no font here covers."""
+
+    def draw(canvas: Canvas) -> None:
+        for document in cards.documents:
+            canvas.begin(document.label)
+            _PRINTERS[document](canvas)
+
+    return print_document(cards, draw, paper, created=created, note=note)
+
+
+def print_document(
+    cards: Cards,
+    draw: Callable[[Canvas], None],
+    paper: Paper = Paper.A4,
+    *,
+    created: datetime | None = None,
+    note: Callable[[str], None] | None = None,
+    creator: str = "chicago cards",
+    also: Iterable[str] = (),
+) -> bytes:
+    """A PDF drawn by ``draw`` on a canvas headed by ``cards``' heading, with the shipped fonts and the
+    fallbacks for any character of ``cards`` or of the strings ``also`` that they lack."""
     import logging
 
     from fpdf import FPDF
@@ -68,7 +89,7 @@ def render_pdf(
     pdf.set_margins(MARGIN, MARGIN, MARGIN)
     pdf.c_margin = CELL_PAD
     pdf.set_title(cards.heading.title)
-    pdf.set_creator("chicago cards")
+    pdf.set_creator(creator)
     if created is not None:
         pdf.set_creation_date(created)
     with ExitStack() as stack:
@@ -76,13 +97,11 @@ def render_pdf(
             path = stack.enter_context(as_file(files("rotation.render") / "fonts" / name))
             pdf.add_font(FONT, style, path)
         canvas = Canvas(pdf, cards)
-        plan = _fallbacks(pdf, canvas)
+        plan = _fallbacks(pdf, canvas, also)
         message = plan.note()
         if message and note is not None:
             note(message)
-        for document in cards.documents:
-            canvas.begin(document.label)
-            _PRINTERS[document](canvas)
+        draw(canvas)
         # fpdf2 logs each glyph a font lacks, and fontTools what it skips in a big font: the one note
         # above says it for the host, so their loggers are quietened while the file is written.
         loggers = [logging.getLogger(name) for name in ("fpdf", "fontTools")]
@@ -96,13 +115,14 @@ def render_pdf(
                 logger.setLevel(level)
 
 
-def _fallbacks(pdf: Any, canvas: Canvas) -> FontPlan:
+def _fallbacks(pdf: Any, canvas: Canvas, also: Iterable[str] = ()) -> FontPlan:
     """Add the fonts that print what DejaVu cannot and hand them to the canvas, which draws each run of
     text in the first font that has it (fpdf2's own fallback does not reach its ``text`` method). A
     fallback has only a regular style: there is seldom a bold CJK font, and a name printed regular beats
     a blank."""
     shipped = frozenset(pdf.fonts[FONT.lower()].cmap) & frozenset(pdf.fonts[FONT.lower() + "B"].cmap)
-    missing = {char for char in printable(texts(canvas.cards)) if ord(char) not in shipped}
+    strings = [*texts(canvas.cards), *also]
+    missing = {char for char in printable(strings) if ord(char) not in shipped}
     if not missing:
         return FontPlan((), frozenset())
     plan = plan_fonts(missing)

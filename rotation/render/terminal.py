@@ -20,9 +20,10 @@ from rotation.deals import deal_plans
 from rotation.model import Schedule, Table
 from rotation.names import shown
 from rotation.render.cards import PENDING, pending_tables, rank_text, rubber_result
+from rotation.render.season_words import standings_cells, standings_columns
 from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
-from rotation.results.units import tally_unit
+from rotation.results.units import RankBy, tally_unit
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
@@ -558,32 +559,12 @@ def results_table(session: Session) -> RichTable:
     return out
 
 
-def season_table(
-    lines: tuple[SeasonLine, ...], *, points: bool = False, best: int | None = None
-) -> RichTable:
+def season_table(lines: tuple[SeasonLine, ...], by: RankBy, best: int | None = None) -> RichTable:
     """`chicago rank`: the season standings, ties shown as ``=2``, the rating with its error (``±``);
-    the placing points and the best evenings' total when they are what counts."""
+    the placing points and the best evenings' total when they are what counts (`season_words`)."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD)
-    columns = ["rank", "player", "total", "played", "average", "sessions", "rating"]
-    if best is not None:
-        columns.append(f"best {best}")
-    if points:
-        columns.append("points")
-    for column in columns:
+    for column in standings_columns(by, best):
         out.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
     for line in lines:
-        cells = [
-            rank_text(line.rank, line.tied),
-            line.name,
-            signed(line.total),
-            str(line.played),
-            line.average_text(),
-            str(line.sessions),
-            line.rating_text(),
-        ]
-        if best is not None:
-            cells.append(signed(line.best_total))
-        if points:
-            cells.append(line.points_text())
-        _add_row(out, *cells)
+        _add_row(out, *standings_cells(line, by, best))
     return out

@@ -22,6 +22,7 @@ from rotation.results.competition import best_of, placing_points
 from rotation.results.rating import RatedRubber, ratings
 from rotation.results.session import Session, tally
 from rotation.results.units import RankBy, TallyUnit, tally_unit
+from scoring.seat import Side
 from scoring.tally import competition_ranks
 
 
@@ -277,3 +278,47 @@ def _not_played(sessions: Sequence[Session], ranked: set[str]) -> tuple[str, ...
             if name_key(name) not in ranked:
                 names[name_key(name)] = name
     return tuple(names.values())
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEvening:
+    """One evening a player played in: its date and name, their total and rubbers, and their partners
+    (in the order first partnered)."""
+
+    played_on: date
+    name: str
+    total: int
+    rubbers: int
+    partners: tuple[str, ...]
+
+
+def player_evenings(played: Iterable[Played], key: str) -> tuple[PlayerEvening, ...]:
+    """The evenings of ``played`` in which the player ``key`` (a `name_key`) played a rubber, in order:
+    each tallied by the same code as the season, so their totals add up to the season's total."""
+    out: list[PlayerEvening] = []
+    for evening in played:
+        session = evening.session
+        names = session.schedule.players
+        me = next((p for p, name in enumerate(names) if name_key(name) == key), None)
+        if me is None:
+            continue
+        sheet = tally(session)
+        standing = next(s for s in sheet.standings if s.player == me)
+        if not standing.rubbers:
+            continue
+        partners: dict[int, None] = {}
+        for rubber in sheet.rubbers:
+            for side in (Side.NS, Side.EW):
+                pair = rubber.seating.pair(side)
+                if me in pair:
+                    partners[next(p for p in pair if p != me)] = None
+        out.append(
+            PlayerEvening(
+                evening.played_on,
+                evening.name,
+                standing.total,
+                standing.rubbers,
+                tuple(names[p] for p in partners),
+            )
+        )
+    return tuple(out)

@@ -8,7 +8,7 @@ from enum import StrEnum
 from scoring.methods import TallyUnit
 from scoring.rules import ScoringRules
 
-__all__ = ["RankBy", "TallyUnit", "tally_unit"]
+__all__ = ["POINTS_SCHEME", "RankBy", "TallyUnit", "tally_unit"]
 
 
 class RankBy(StrEnum):
@@ -22,6 +22,13 @@ class RankBy(StrEnum):
     """Strength from rubber nets, allowing for partners, opponents and attendance (`results.rating`)."""
     POINTS = "points"
     """Placing points: each evening, N players ranked give N points to the first down to 1, ties sharing."""
+
+
+POINTS_SCHEME = (
+    "placing points: each evening, its N players ranked by their total get N points for first down to 1"
+    " for last, players tied sharing the average of their places; summed over the season"
+)
+"""`RankBy.POINTS` in words, as the command line's help and every standings' note say it."""
 
 
 def tally_unit(rules: ScoringRules) -> TallyUnit:

@@ -1,16 +1,33 @@
-"""The season's use cases: rank the saved evenings of a period, list the players the database knows, and
-rename (or merge) a player in every evening."""
+"""The season's use cases: rank the saved evenings of a period (for the command line, or for a club link's
+holder), one player's season evening by evening, list the players the database knows, and rename (or
+merge) a player in every evening."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from rotation.history import History, history_of
 from rotation.io.store import Renamed, Store
-from rotation.results.season import Played, Season, season
+from rotation.names import name_key
+from rotation.results.season import Played, PlayerEvening, Season, SeasonLine, player_evenings, season
 from rotation.results.units import RankBy, TallyUnit
+from rotation.services.club import open_club
 
-__all__ = ["History", "Renamed", "Season", "list_players", "pairs", "rank", "rename_player"]
+__all__ = [
+    "History",
+    "PlayerEvening",
+    "PlayerSeason",
+    "Renamed",
+    "Season",
+    "SeasonLine",
+    "club_rank",
+    "list_players",
+    "pairs",
+    "player_season",
+    "rank",
+    "rename_player",
+]
 
 
 def rank(
@@ -31,6 +48,62 @@ def rank(
     stored = store.season(since, until) if store is not None else []
     played = [Played(s.name, s.played_on, s.session) for s in stored]
     return season(played, unit=unit, min_rubbers=min_rubbers, by=by, min_evenings=min_evenings, best=best)
+
+
+def club_rank(
+    store: Store,
+    key: str | None,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    unit: TallyUnit | None = None,
+    min_rubbers: int = 1,
+    by: RankBy = RankBy.TOTAL,
+    min_evenings: int = 1,
+    best: int | None = None,
+) -> Season:
+    """`rank`, for the holder of a club link (the season's or the host's): RefusedError for any other."""
+    open_club(store, key)
+    return rank(
+        store,
+        since=since,
+        until=until,
+        unit=unit,
+        min_rubbers=min_rubbers,
+        by=by,
+        min_evenings=min_evenings,
+        best=best,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeason:
+    """One player's season: their line in the standings (unranked, rank 0, when they did not qualify) and
+    every evening they played."""
+
+    season: Season
+    line: SeasonLine
+    evenings: tuple[PlayerEvening, ...]
+
+
+def player_season(
+    store: Store,
+    key: str | None,
+    player: str,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    unit: TallyUnit | None = None,
+) -> PlayerSeason | None:
+    """The season of ``player`` (a name, compared as `name_key`) for a club link's holder, by the same
+    `rank`; None when they played no rubber in the period. RefusedError for a wrong link."""
+    open_club(store, key)
+    result = rank(store, since=since, until=until, unit=unit)
+    wanted = name_key(player)
+    line = next((x for x in (*result.lines, *result.left_out) if name_key(x.name) == wanted), None)
+    if line is None:
+        return None
+    return PlayerSeason(result, line, player_evenings(result.sessions, wanted))
 
 
 def list_players(store: Store | None) -> list[tuple[str, int]]:

@@ -1,0 +1,123 @@
+"""The season sheet in the PDF: `chicago rank --pdf` and the season page's sheet. The heading says the
+period and the choices that made the standings; the table has every column `chicago rank` prints, each
+cell printed the same way (`season_words`), its header again on every page; the notes follow it.
+
+Drawn on the cards' canvas (`pdf_canvas`), with the same fonts: a name in any script prints (`pdf_fonts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Final
+
+from rotation.render.cards import Cards, Heading
+from rotation.render.options import Paper
+from rotation.render.pdf_canvas import SHADE, Canvas
+from rotation.render.season_words import (
+    options_words,
+    season_words,
+    standings_cells,
+    standings_columns,
+)
+
+if TYPE_CHECKING:
+    from rotation.results.season import Season
+
+__all__ = ["SHEET_TITLE", "render_season_pdf"]
+
+SHEET_TITLE: Final = "Season standings"
+ROW: Final = 6.5
+LINE: Final = 4.2
+WIDTHS: Final = {"rank": 12.0, "total": 17.0, "played": 15.0, "average": 18.0, "sessions": 17.0}
+"""Columns' widths in millimetres; the rating's is `RATING_W`, a best-N or points column `EXTRA_W`, and
+the player's name takes what is left."""
+RATING_W: Final = 28.0
+EXTRA_W: Final = 17.0
+
+
+def render_season_pdf(
+    result: Season,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    paper: Paper = Paper.A4,
+    created: datetime | None = None,
+    note: Callable[[str], None] | None = None,
+) -> bytes:
+    """The season sheet of ``result`` (ranked from ``since`` to ``until``) as PDF bytes."""
+    from rotation.render.pdf import print_document
+
+    words = season_words(result)
+    cards = Cards(Heading(_title(result), "", "", 4), ())
+    texts = [line.name for line in (*result.lines, *result.left_out)]
+    texts += [words.heading, words.empty, *words.notes, *result.not_played]
+
+    def draw(canvas: Canvas) -> None:
+        canvas.begin(SHEET_TITLE)
+        canvas.new_page()
+        y = _heading(canvas, [words.heading, options_words(result, since, until)], canvas.top)
+        if result.lines:
+            y = _table(canvas, result, y + 2)
+        if words.empty:
+            y = _heading(canvas, [words.empty], y + 2)
+        _heading(canvas, list(words.notes), y + 3, size=8.5)
+
+    return print_document(cards, draw, paper, created=created, note=note, creator="chicago rank", also=texts)
+
+
+def _title(result: Season) -> str:
+    """The sheet's title in every page's corner and the PDF's metadata: the season's dates."""
+    if not result.sessions:
+        return SHEET_TITLE
+    first, last = result.sessions[0].played_on, result.sessions[-1].played_on
+    return f"{SHEET_TITLE}, {first.isoformat()} to {last.isoformat()}"
+
+
+def _heading(canvas: Canvas, texts: Sequence[str], y: float, size: float = 9.5) -> float:
+    """Lines of words, wrapped to the page, from ``y``; a page turned when they reach its foot. Returns
+    where the next thing goes."""
+    x, room = canvas.left, canvas.usable_width
+    for text in texts:
+        for line in canvas.wrap(text, room, size):
+            if y + LINE > canvas.bottom:
+                canvas.new_page()
+                y = canvas.top
+            canvas.text(x, y, room, LINE, line, size=size)
+            y += LINE
+    return y
+
+
+def _widths(columns: Sequence[str], room: float) -> list[float]:
+    fixed = [WIDTHS.get(c, RATING_W if c == "rating" else EXTRA_W) for c in columns]
+    name = room - sum(w for c, w in zip(columns, fixed, strict=True) if c != "player")
+    return [name if c == "player" else w for c, w in zip(columns, fixed, strict=True)]
+
+
+def _table(canvas: Canvas, result: Season, y: float) -> float:
+    """The standings, one row a player, the header at the top of every page. Returns the table's foot."""
+    columns = standings_columns(result.by, result.best)
+    widths = _widths(columns, canvas.usable_width)
+    x, total_w = canvas.left, canvas.usable_width
+
+    def row(cells: Sequence[str], top: float, bold: bool = False) -> None:
+        left = x
+        for column, cell, width in zip(columns, cells, widths, strict=True):
+            align = "L" if column == "player" else "R"
+            canvas.text(left, top, width, ROW, cell, size=9.5, bold=bold, align=align)
+            left += width
+        canvas.rule(x, top + ROW, x + total_w, top + ROW, 0.2 if not bold else 0.4)
+
+    def header(top: float) -> float:
+        canvas.shade(x, top, total_w, ROW, SHADE)
+        row(columns, top, bold=True)
+        return top + ROW
+
+    y = header(y)
+    for line in result.lines:
+        if y + ROW > canvas.bottom:
+            canvas.new_page()
+            y = header(canvas.top)
+        row(standings_cells(line, result.by, result.best), y)
+        y += ROW
+    return y

@@ -1,0 +1,184 @@
+"""The season's pages, for a club link (the season's, read only, or the host's): the standings as
+`chicago rank` prints them, with its options in the query; each player's season evening by evening; the
+season sheet as a PDF. Each handler reads the query, runs one service in a worker thread and renders the
+answer; the service checks the link's token (`services.club.open_club`).
+
+`SeasonPages.routes()` are mounted by the club's app; `create_season_app` serves them alone (tests, or a
+season screen on the club's wall)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from rotation.services import season
+from rotation.services.errors import MixedUnitsError, RefusedError, StoreError
+from rotation.web import season_views
+from rotation.web.http import HEADERS, BodyLimit, plain
+from rotation.web.workers import WORKERS, Stores
+
+__all__ = ["SeasonPages", "create_season_app"]
+
+
+class PageTemplates(Protocol):
+    """What the season's pages need of the templates (`rotation.web.evening.Templates` has it)."""
+
+    def page(self, template: str, status: int = 200, **values: Any) -> Response: ...
+
+    def refused(self, reason: str = ...) -> Response: ...
+
+
+class SeasonPages:
+    """The season's pages of the database at ``db``, drawn with ``templates``."""
+
+    def __init__(self, db: Path, templates: PageTemplates) -> None:
+        self.templates = templates
+        self.stores = Stores(db)
+        self.pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="chicago-season")
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/season", self.standings),
+            Route("/season/sheet.pdf", self.sheet),
+            Route("/season/p/{player:path}", self.player),
+        ]
+
+    def shutdown(self) -> None:
+        """When the server stops: the threads end, then their databases."""
+        self.pool.shutdown()
+        self.stores.close()
+
+    async def call(self, work: Callable[[], Response]) -> Response:
+        """Run a page's work in a worker thread; a refused link, a bad option and a database that cannot
+        be used are answered alike on every page."""
+
+        def guarded() -> Response:
+            try:
+                return work()
+            except RefusedError:
+                return self.templates.refused("Ask the host for the season's link (chicago serve).")
+            except season_views.BadQueryError as error:
+                return self.bad(str(error))
+            except MixedUnitsError as error:
+                return self.bad(f"{error}: show one unit at a time with unit=hundreds, points or imps")
+            except StoreError as error:
+                return plain(f"The session database cannot be used: {error}", 503)
+
+        answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
+        return answer
+
+    def bad(self, reason: str) -> Response:
+        """A 400 page saying what is wrong with the options asked."""
+        return self.templates.page(
+            "message.html", 400, heading="This season page cannot be shown", message=f"Not shown: {reason}."
+        )
+
+    def rank(self, request: Request) -> tuple[str, season_views.SeasonQuery, season.Season]:
+        """The link's token, the options asked and the season they give (`services.season.club_rank`)."""
+        key = request.query_params.get("k", "")
+        query = season_views.parse_season_query(request.query_params)
+        result = season.club_rank(
+            self.stores.get(),
+            key,
+            since=query.since,
+            until=query.until,
+            unit=query.unit,
+            min_rubbers=query.min_rubbers,
+            by=query.by,
+            min_evenings=query.min_evenings,
+            best=query.best,
+        )
+        return key, query, result
+
+    async def standings(self, request: Request) -> Response:
+        def work() -> Response:
+            key, query, result = self.rank(request)
+            return self.templates.page(
+                "season.html",
+                view=season_views.season_view(result, query, key),
+                wall=query.wall,
+                sheet=f"/season/sheet.pdf?{query.query(key)}",
+                refresh=True,
+            )
+
+        return await self.call(work)
+
+    async def sheet(self, request: Request) -> Response:
+        """The season sheet as `chicago rank --pdf` writes it, built in a worker thread."""
+        from rotation.render.pdf_season import render_season_pdf
+
+        def work() -> Response:
+            _, query, result = self.rank(request)
+            created = datetime.now().astimezone()
+            data = render_season_pdf(result, since=query.since, until=query.until, created=created)
+            headers = {**HEADERS, "Content-Disposition": 'inline; filename="season.pdf"'}
+            return Response(data, 200, headers=headers, media_type="application/pdf")
+
+        return await self.call(work)
+
+    async def player(self, request: Request) -> Response:
+        player: str = request.path_params["player"]
+        if not player or len(player) > season_views.MAX_PLAYER:
+            return plain("Not found: no such player.", 404)
+
+        def work() -> Response:
+            key = request.query_params.get("k", "")
+            query = season_views.parse_season_query(request.query_params)
+            found = season.player_season(
+                self.stores.get(), key, player, since=query.since, until=query.until, unit=query.unit
+            )
+            if found is None:
+                return self.templates.page(
+                    "message.html",
+                    404,
+                    heading="No such player this season",
+                    message="Nobody of that name played a rubber in this season's sessions.",
+                )
+            view = season_views.player_view(found)
+            back = f"/season?{query.query(key, period_only=True)}"
+            return self.templates.page("season_player.html", view=view, back=back)
+
+        return await self.call(work)
+
+
+def create_season_app(db: Path) -> Starlette:
+    """The season's pages alone, for the database at ``db`` (built like `rotation.web.app.create_app`)."""
+    from rotation.web.evening import Templates
+
+    pages = SeasonPages(db, Templates("Season"))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, pages.shutdown)
+
+    async def home(request: Request) -> Response:
+        return pages.templates.refused("Use the season's link (chicago serve).")
+
+    app = Starlette(
+        routes=[Route("/", home), *pages.routes()],
+        exception_handlers={HTTPException: _http_error, Exception: _http_error},
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit)
+    return app
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """A 404, 405 or 500 in a sentence, with the pages' headers (and never a traceback)."""
+    status = error.status_code if isinstance(error, HTTPException) else 500
+    words = {404: "Not found.", 405: "Method not allowed."}.get(status, "Bad request.")
+    return plain(words if status != 500 else "Something went wrong on the server.", status)

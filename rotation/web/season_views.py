@@ -1,0 +1,249 @@
+"""What the season's pages show, as plain values: the options read from a query (bounded, each refusal in
+a sentence), the standings with `chicago rank`'s words and cells (`render.season_words`), one player's
+season evening by evening. Pure, so the pages' facts are tested without a server."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, TypeVar
+from urllib.parse import quote, urlencode
+
+from rotation.names import name_key
+from rotation.render.season_words import season_words, standings_cells, standings_columns
+from rotation.results.units import RankBy, TallyUnit
+from rotation.services.season import PlayerSeason, Season, SeasonLine
+from scoring.tally import signed
+
+__all__ = [
+    "MAX_COUNT",
+    "MAX_PLAYER",
+    "BadQueryError",
+    "PlayerView",
+    "SeasonQuery",
+    "SeasonView",
+    "parse_season_query",
+    "player_link",
+    "player_view",
+    "season_view",
+]
+
+MAX_COUNT: Final = 999
+"""The largest minimum of rubbers or evenings, or best N, a query may ask for."""
+MAX_PLAYER: Final = 200
+"""The longest player in a player page's address, in characters (a name is at most 40)."""
+_DAY_LENGTH: Final = len("2024-09-01")
+Choice = TypeVar("Choice", RankBy, TallyUnit)
+
+
+class BadQueryError(ValueError):
+    """An option of the season's page that cannot be read or is out of bounds: the page says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonQuery:
+    """The season page's options, as `chicago rank` takes them."""
+
+    since: date | None = None
+    until: date | None = None
+    by: RankBy = RankBy.TOTAL
+    unit: TallyUnit | None = None
+    min_rubbers: int = 1
+    min_evenings: int = 1
+    best: int | None = None
+    wall: bool = False
+
+    def query(self, key: str, *, period_only: bool = False) -> str:
+        """The query string giving these options again (defaults left out), the token first; with
+        ``period_only``, only what a player's page takes (the period and the unit)."""
+        pairs: list[tuple[str, str]] = [("k", key)]
+        if self.since is not None:
+            pairs.append(("since", self.since.isoformat()))
+        if self.until is not None:
+            pairs.append(("until", self.until.isoformat()))
+        if self.unit is not None:
+            pairs.append(("unit", self.unit.value))
+        if not period_only:
+            if self.by is not RankBy.TOTAL:
+                pairs.append(("by", self.by.value))
+            for name, value in (("min_rubbers", self.min_rubbers), ("min_evenings", self.min_evenings)):
+                if value != 1:
+                    pairs.append((name, str(value)))
+            if self.best is not None:
+                pairs.append(("best", str(self.best)))
+            if self.wall:
+                pairs.append(("wall", "1"))
+        return urlencode(pairs)
+
+
+def parse_season_query(params: Mapping[str, str]) -> SeasonQuery:
+    """The options of a season page's query; BadQueryError saying what is wrong with the first bad one."""
+    since, until = _day(params, "since"), _day(params, "until")
+    if since is not None and until is not None and since > until:
+        raise BadQueryError(f"since ({since.isoformat()}) is after until ({until.isoformat()})")
+    by = _choice(params, "by", RankBy) or RankBy.TOTAL
+    best = _count(params, "best")
+    if best is not None and by not in (RankBy.TOTAL, RankBy.POINTS):
+        raise BadQueryError(
+            f"best counts each player's best sessions by total or by points, not by {by.value}"
+        )
+    wall = params.get("wall", "")
+    if wall not in ("", "0", "1"):
+        raise BadQueryError("wall is 1 (a wall screen's large type) or 0")
+    return SeasonQuery(
+        since,
+        until,
+        by,
+        _choice(params, "unit", TallyUnit),
+        _count(params, "min_rubbers") or 1,
+        _count(params, "min_evenings") or 1,
+        best,
+        wall == "1",
+    )
+
+
+def _day(params: Mapping[str, str], name: str) -> date | None:
+    text = params.get(name, "")
+    if not text:
+        return None
+    try:
+        if len(text) != _DAY_LENGTH or not text.isascii():
+            raise ValueError
+        return date.fromisoformat(text)
+    except ValueError:
+        raise BadQueryError(f"{name} is a date written YYYY-MM-DD, such as 2024-09-01") from None
+
+
+def _choice(params: Mapping[str, str], name: str, kind: type[Choice]) -> Choice | None:
+    text = params.get(name, "")
+    if not text:
+        return None
+    try:
+        return kind(text)
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise BadQueryError(f"{name} is one of {allowed}") from None
+
+
+def _count(params: Mapping[str, str], name: str) -> int | None:
+    text = params.get(name, "")
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 3 or not 1 <= int(text) <= MAX_COUNT:
+        raise BadQueryError(f"{name} is a whole number from 1 to {MAX_COUNT}")
+    return int(text)
+
+
+def player_link(name: str, query: str) -> str:
+    """A player's season page: by their name as matched (`name_key`), which stays the same whatever the
+    options and however the standings move."""
+    return f"/season/p/{quote(name_key(name), safe='')}?{query}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonCell:
+    column: str
+    text: str
+    key: bool
+    """Shown on a phone too (rank, player, what ranks); the others fold into the line under the name."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    cells: tuple[SeasonCell, ...]
+    link: str
+    more: str
+    """The columns a phone does not show, in a line: ``played 6 · average +3.33 · ...``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonView:
+    """The season page: `chicago rank`'s heading, table (columns and rows) and notes."""
+
+    heading: str
+    empty: str
+    notes: tuple[str, ...]
+    columns: tuple[SeasonCell, ...]
+    rows: tuple[SeasonRow, ...]
+
+
+def _key_column(result: Season) -> str:
+    """The column the ranking is on, shown on a phone beside the name."""
+    if result.by is RankBy.POINTS:
+        return "points"
+    if result.by is RankBy.TOTAL:
+        return "total" if result.best is None else f"best {result.best}"
+    return result.by.value
+
+
+def season_view(result: Season, query: SeasonQuery, key: str) -> SeasonView:
+    """The standings of ``result`` as `chicago rank` prints them, each name linked to its season."""
+    words = season_words(result)
+    columns = standings_columns(result.by, result.best)
+    shown = {"rank", "player", _key_column(result)}
+    header = tuple(SeasonCell(c, c, c in shown) for c in columns)
+    period = query.query(key, period_only=True)
+    rows = []
+    for line in result.lines:
+        cells = standings_cells(line, result.by, result.best)
+        more = " · ".join(f"{c} {t}" for c, t in zip(columns, cells, strict=True) if c not in shown)
+        rows.append(
+            SeasonRow(
+                tuple(SeasonCell(c, t, c in shown) for c, t in zip(columns, cells, strict=True)),
+                player_link(line.name, period),
+                more,
+            )
+        )
+    return SeasonView(words.heading, words.empty, words.notes, header, tuple(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class EveningLine:
+    day: str
+    name: str
+    total: str
+    rubbers: int
+    partners: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A player's season page: their season's figures and every evening they played."""
+
+    name: str
+    unit: str
+    period: str
+    total: str
+    played: int
+    sessions: int
+    average: str
+    rating: str
+    evenings: tuple[EveningLine, ...]
+
+
+def player_view(found: PlayerSeason) -> PlayerView:
+    line: SeasonLine = found.line
+    days = [p.played_on for p in found.season.sessions]
+    period = f"{days[0].isoformat()} to {days[-1].isoformat()}" if days else ""
+    evenings = tuple(
+        EveningLine(
+            e.played_on.isoformat(),
+            e.name,
+            signed(e.total),
+            e.rubbers,
+            ", ".join(e.partners),
+        )
+        for e in found.evenings
+    )
+    return PlayerView(
+        line.name,
+        found.season.unit.label,
+        period,
+        signed(line.total),
+        line.played,
+        line.sessions,
+        line.average_text(),
+        line.rating_text(),
+        evenings,
+    )
