@@ -12,7 +12,10 @@ from rotation.cli.common import FAILURE, db_path, fail, open_store
 
 @app.command("serve")
 def serve_command(
-    name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
+    name: Annotated[
+        str | None,
+        typer.Argument(help="The saved session (`chicago plan ... --save NAME`); none: the whole club."),
+    ] = None,
     port: Annotated[
         int,
         typer.Option(
@@ -31,11 +34,11 @@ def serve_command(
     player's evening, and a host page. Prints one link a line and a QR code of the host's link; results
     entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
     table's link on its table card (a QR code in the PDF)."""
-    from rotation.services import evenings
+    from rotation.services import club, evenings
     from rotation.web import serve
 
-    with open_store(create=False) as store:
-        stored = evenings.load_evening(store, name)
+    with open_store(create=name is None) as store:
+        stored = evenings.load_evening(store, name) if name is not None else None
     host = serve.lan_address() if lan else "127.0.0.1"
     try:
         sock = serve.bind(host, port)
@@ -43,18 +46,24 @@ def serve_command(
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}", FAILURE)
     bound = sock.getsockname()[1]
     path = db_path()
+    base = f"http://{host}:{bound}"
     try:
         with open_store(create=False) as store:
-            urls = evenings.live_links(store, stored.id, f"http://{host}:{bound}", renew=new_links).links
+            if stored is None:
+                made = club.club_links(store, base, renew=new_links)
+                urls: tuple[tuple[str, str], ...] = (("host", made.host), ("season", made.season))
+            else:
+                urls = evenings.live_links(store, stored.id, base, renew=new_links).links
     except BaseException:
         sock.close()
         raise
     for label, url in urls:
         typer.echo(f"{label}: {url}")
     typer.echo(serve.qr_text(urls[0][1]), nl=False)
-    typer.echo(f"Serving {stored.name} on {host}:{bound}; Ctrl-C stops.")
+    served = stored.name if stored is not None else "the club"
+    typer.echo(f"Serving {served} on {host}:{bound}; Ctrl-C stops.")
     try:
-        serve.run(path, stored.name, sock)
+        serve.run(path, stored.name if stored is not None else None, sock)
     except KeyboardInterrupt:
         pass
     finally:

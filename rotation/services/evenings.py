@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rotation import roster
 from rotation.io.formats import session_to_data
-from rotation.io.store import Evening, SessionSummary, Store, StoredSession
+from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
 from rotation.plan import Away, Kept, Method, Note, Plan, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.results import recording
@@ -41,6 +41,7 @@ __all__ = [
     "SameEveningError",
     "SaveAs",
     "delete_evening",
+    "evening_path",
     "export_evening",
     "import_evening",
     "kept_from_evening",
@@ -286,15 +287,20 @@ def live_links(store: Store, evening: Evening, base: str, *, renew: bool = False
     return LiveLinks(stored, _links(stored, secret, base))
 
 
+def evening_path(evening: EveningId) -> str:
+    """Where an evening's live pages are on a server, the same whether it serves that evening or the
+    whole club: under its identity, never reused, so a link outlives no deleted evening."""
+    return f"/e/{evening.uid}"
+
+
 def _links(stored: StoredSession, secret: str, base: str) -> tuple[tuple[str, str], ...]:
     tables = max(len(r.tables) for r in stored.session.schedule.rounds)
+    at = base + evening_path(stored.id)
     links = [
-        ("host", f"{base}/host?k={token(secret, Role.HOST)}"),
-        ("standings", f"{base}/standings?k={token(secret, Role.VIEW)}"),
+        ("host", f"{at}/host?k={token(secret, Role.HOST)}"),
+        ("standings", f"{at}/standings?k={token(secret, Role.VIEW)}"),
     ]
-    links.extend(
-        (f"table {t}", f"{base}/t/{t}?k={token(secret, Role.TABLE, t)}") for t in range(1, tables + 1)
-    )
+    links.extend((f"table {t}", f"{at}/t/{t}?k={token(secret, Role.TABLE, t)}") for t in range(1, tables + 1))
     return tuple(links)
 
 

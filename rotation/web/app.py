@@ -16,17 +16,18 @@ by Jinja's autoescape. Every answer, errors included, carries `HEADERS`.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from rotation.services import evenings
+from rotation.web.club import ClubPages
 from rotation.web.evening import EveningPages
 from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, plain
 from rotation.web.workers import WORKERS
@@ -34,13 +35,16 @@ from rotation.web.workers import WORKERS
 __all__ = ["HEADERS", "MAX_BODY", "WORKERS", "create_app"]
 
 
-def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) -> Starlette:
-    """The app for the saved evening ``name`` in the database at ``db``. ``planner`` makes a replan's
-    plan (default: in another process, so this one keeps serving)."""
+def create_app(db: Path, name: str | None = None, *, planner: evenings.Planner | None = None) -> Starlette:
+    """The app for the saved evening ``name`` in the database at ``db``, or with no name for the whole
+    club: its pages (`rotation.web.club`) and every evening's. ``planner`` makes a plan (default: in
+    another process, so this one keeps serving)."""
     pages = EveningPages(db, name, planner)
-
-    async def home(request: Request) -> Response:
-        return pages.templates.refused("Use a link the host printed (chicago serve).")
+    routes = [Route("/", home(pages)), *static_routes(), *pages.routes()]
+    if name is None:
+        routes += ClubPages(pages).routes()
+        # SEASON: the season's pages go here, on the club's season token:
+        # routes += SeasonPages(...).routes()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -50,12 +54,54 @@ def create_app(db: Path, name: str, *, planner: evenings.Planner | None = None) 
             await asyncio.get_running_loop().run_in_executor(None, pages.shutdown)
 
     app = Starlette(
-        routes=[Route("/", home), *pages.routes()],
+        routes=routes,
         exception_handlers={HTTPException: _http_error, Exception: _http_error},
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit)
     return app
+
+
+def home(pages: EveningPages) -> Callable[[Request], Awaitable[Response]]:
+    async def answer(request: Request) -> Response:
+        return pages.templates.refused(
+            "Ask the host for the link printed on your table card (or scan its QR code)."
+        )
+
+    return answer
+
+
+STATIC = {"table.js": "text/javascript", "icon.svg": "image/svg+xml"}
+"""The files the pages load from this server (the CSP allows scripts and images only from it)."""
+
+MANIFEST = {
+    "name": "Chicago bridge",
+    "short_name": "Chicago",
+    "start_url": "/",
+    "display": "standalone",
+    "background_color": "#121417",
+    "theme_color": "#1a62b3",
+    "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+}
+
+
+def static_routes() -> list[Route]:
+    """The pages' script and icon (package data, read once) and the web app manifest."""
+    from importlib.resources import files
+
+    data = {name: (files("rotation.web") / "static" / name).read_bytes() for name in STATIC}
+    cached = {**HEADERS, "Cache-Control": "max-age=3600"}
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in data:
+            return plain("Not found.", 404)
+        return Response(data[name], media_type=STATIC[name], headers=cached)
+
+    async def manifest(request: Request) -> Response:
+        return JSONResponse(MANIFEST, media_type="application/manifest+json", headers=cached)
+
+    return [Route("/static/{name:str}", static), Route("/manifest.webmanifest", manifest)]
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

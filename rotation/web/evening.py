@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from rotation.services import evenings, rubbers
@@ -23,7 +23,9 @@ from rotation.services.access import Role
 from rotation.services.database import EveningId, open_store
 from rotation.services.errors import (
     AlreadyRecordedError,
+    ForgottenPlayersError,
     MovedOnError,
+    NearMissError,
     NoSuchSessionError,
     NothingRecordedError,
     PlanError,
@@ -32,7 +34,7 @@ from rotation.services.errors import (
     StoreError,
 )
 from rotation.web import views
-from rotation.web.http import HEADERS, int_field, link, plain, read_form, same_site
+from rotation.web.http import HEADERS, int_field, link, plain, read_fields, read_form, same_site
 from rotation.web.workers import WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
@@ -45,10 +47,9 @@ class Templates:
     """The pages' Jinja templates, read and compiled once at start (no look at the files on every page),
     and the deal's buttons rendered once for a blank form."""
 
-    def __init__(self, title: str) -> None:
+    def __init__(self) -> None:
         from jinja2 import Environment, PackageLoader
 
-        self.title = title
         self.env = Environment(
             loader=PackageLoader("rotation.web", "templates"), autoescape=True, auto_reload=False
         )
@@ -58,7 +59,8 @@ class Templates:
         self.blank_buttons = self.buttons({})
 
     def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
-        html = self.env.get_template(template).render(title=self.title, **values)
+        values.setdefault("title", "chicago")
+        html = self.env.get_template(template).render(**values)
         return HTMLResponse(html, status, headers=HEADERS)
 
     def buttons(self, chosen: Mapping[str, str]) -> Any:
@@ -85,13 +87,16 @@ class Templates:
 
 
 class EveningPages:
-    """The pages of the evening saved under ``name``, known by its identity: an evening deleted (even if
-    another is saved under its name) is gone to them."""
+    """The evenings' pages, each under ``/e/{uid}`` (`evenings.evening_path`): the evening is known by its
+    identity, so one deleted (even if another is saved under its name) is gone to them. ``only``: the one
+    evening this server serves (`chicago serve NAME`), None for any of the club's."""
 
-    def __init__(self, db: Path, name: str, planner: evenings.Planner | None = None) -> None:
-        with open_store(db, create=False) as store:
-            evening = evenings.load_evening(store, name)
-        self.this: EveningId = evening.id
+    def __init__(self, db: Path, only: str | None = None, planner: evenings.Planner | None = None) -> None:
+        evening = None
+        if only is not None:
+            with open_store(db, create=False) as store:
+                evening = evenings.load_evening(store, only)
+        self.only: EveningId | None = evening.id if evening is not None else None
         self.stores = Stores(db)
         self.pages = ThreadPoolExecutor(WORKERS, thread_name_prefix="chicago-page")
         self.replans = ThreadPoolExecutor(1, thread_name_prefix="chicago-replan")
@@ -100,18 +105,27 @@ class EveningPages:
         self.writing = threading.Lock()
         self.in_subprocess = SubprocessPlanner()
         self.replan_with = planner or self.in_subprocess
-        self.templates = Templates(evening.name)
-        self._warm(evening.session)
+        self.templates = Templates()
+        if evening is not None:
+            self._warm(evening.session)
 
     def routes(self) -> list[Route]:
+        at = "/e/{uid:str}"
         return [
-            Route("/t/{table:int}", self.table_get),
-            Route("/t/{table:int}/{action:str}", self.table_post, methods=["POST"]),
-            Route("/standings", self.standings),
-            Route("/p/{position:int}", self.player),
-            Route("/host", self.host_get),
-            Route("/host/{action:str}", self.host_post, methods=["POST"]),
+            Route(at + "/t/{table:int}", self.table_get),
+            Route(at + "/t/{table:int}/state", self.table_state),
+            Route(at + "/t/{table:int}/{action:str}", self.table_post, methods=["POST"]),
+            Route(at + "/standings", self.standings),
+            Route(at + "/p/{position:int}", self.player),
+            Route(at + "/host", self.host_get),
+            Route(at + "/cards.pdf", self.cards),
+            Route(at + "/host/{action:str}", self.host_post, methods=["POST"]),
         ]
+
+    def evening(self, request: Request) -> EveningId:
+        """The evening a request's path names (one this server does not serve: an id no evening has)."""
+        this = EveningId(request.path_params["uid"])
+        return this if self.only is None or this == self.only else EveningId("")
 
     def shutdown(self) -> None:
         """When the server stops: the threads (and the planner's process) end, then their databases."""
@@ -126,7 +140,8 @@ class EveningPages:
         with contextlib.suppress(SessionError):
             page("table.html", view=views.table_view(session, 1, 1), key="", buttons=blank)
             page("standings.html", view=views.standings_view(session), key="")
-            page("host.html", rubbers=views.host_view(session), key="", links=[])
+            present = views.present_now(session)
+            page("host.html", rubbers=views.host_view(session), key="", links=[], present=present)
             page("player.html", view=views.player_view(session, 0), key="")
 
     async def call(self, work: Callable[[], Response], pool: Any = None) -> Response:
@@ -150,8 +165,15 @@ class EveningPages:
     # -- the table --------------------------------------------------------------------------------------
 
     def table_page(
-        self, session: Any, key: str, table: int, round_number: int, status: int = 200, **extra: Any
+        self,
+        opened: evenings.Opened,
+        key: str,
+        table: int,
+        round_number: int,
+        status: int = 200,
+        **extra: Any,
     ) -> Response:
+        session, base = opened.evening.session, evenings.evening_path(opened.evening.id)
         view = views.table_view(session, round_number, table)
         following = round_number + 1
         has_next = following <= len(session.schedule.rounds) and table <= len(
@@ -161,32 +183,62 @@ class EveningPages:
         return self.templates.page(
             "table.html",
             status,
+            title=opened.evening.name,
+            base=base,
             view=view,
             key=key,
-            next_link=link(f"/t/{table}", key, r=following) if has_next and view.complete else "",
-            refresh=link(f"/t/{table}", key, r=round_number),
+            next_link=link(f"{base}/t/{table}", key, r=following) if has_next and view.complete else "",
+            refresh=link(f"{base}/t/{table}", key, r=round_number),
+            state=link(f"{base}/t/{table}/state", key, r=round_number),
             buttons=self.templates.buttons(chosen) if chosen else self.templates.blank_buttons,
             **extra,
         )
 
-    async def table_get(self, request: Request) -> Response:
+    def _table(self, request: Request) -> tuple[EveningId, str, int, int | None]:
         key, table = request.query_params.get("k", ""), request.path_params["table"]
-        asked = int_field(request.query_params.get("r"))
+        return self.evening(request), key, table, int_field(request.query_params.get("r"))
+
+    async def table_get(self, request: Request) -> Response:
+        this, key, table, asked = self._table(request)
+        said = views.said_after(request.query_params.get("added"), request.query_params.get("undone"))
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), self.this, key)
+            opened = evenings.open_evening(self.stores.get(), this, key)
             if not opened.access.may_write(table):
                 return self.templates.refused()
             try:
                 number = _table_round(opened.evening.session, table, asked)
             except SessionError as error:
                 return plain(f"Not found: {error}.", 404)
-            return self.table_page(opened.evening.session, key, table, number)
+            view = views.table_view(opened.evening.session, number, table)
+            return self.table_page(opened, key, table, number, done=said(view))
+
+        return await self.call(work)
+
+    async def table_state(self, request: Request) -> Response:
+        """The table's state as JSON, for the page's script to notice another phone's deal."""
+        this, key, table, asked = self._table(request)
+
+        def work() -> Response:
+            opened = evenings.open_evening(self.stores.get(), this, key)
+            if not opened.access.may_write(table):
+                return JSONResponse({"error": "refused"}, 403, headers=HEADERS)
+            try:
+                number = _table_round(opened.evening.session, table, asked)
+            except SessionError:
+                return JSONResponse({"error": "not found"}, 404, headers=HEADERS)
+            view = views.table_view(opened.evening.session, number, table)
+            state = {"round": number, "entered": view.entered, "complete": view.complete}
+            return JSONResponse(state, headers=HEADERS)
 
         return await self.call(work)
 
     async def table_post(self, request: Request) -> Response:
-        table, action = request.path_params["table"], request.path_params["action"]
+        this, table, action = (
+            self.evening(request),
+            request.path_params["table"],
+            request.path_params["action"],
+        )
         if action not in ("add", "undo"):
             return plain("Not found.", 404)
         if not same_site(request):
@@ -199,29 +251,39 @@ class EveningPages:
         round_number, seen = int_field(form.get("r")), int_field(form.get("seen"))
         if round_number is None or seen is None:
             return plain("Bad request: the form lacks its round or deal count.", 400)
+        at = f"{evenings.evening_path(this)}/t/{table}"
 
         def work() -> Response:
             store = self.stores.get()
             try:
-                if action == "add":
-                    deal = _deal(typed, chosen)
-                    with self.writing:
-                        rubbers.add_deals(store, self.this, round_number, table, [deal], seen=seen, key=key)
-                else:
-                    with self.writing:
-                        rubbers.undo_deal(store, self.this, round_number, table, seen=seen, key=key)
+                with self.writing:
+                    if action == "add":
+                        deal = _deal(typed, chosen)
+                        rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
+                        said = {"added": seen + 1}
+                    else:
+                        change = rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
+                        said = {"undone": views.undone_number(change.edit.previous)}
             except _REFUSED_DEAL as error:
                 kept = {"typed": typed, "chosen": chosen}
-                return self._table_refused(error, key, table, round_number, seen, kept)
-            return RedirectResponse(link(f"/t/{table}", key, r=round_number), 303, headers=HEADERS)
+                return self._table_refused(error, this, key, table, round_number, seen, kept)
+            return RedirectResponse(link(at, key, r=round_number, **said), 303, headers=HEADERS)
 
         return await self.call(work)
 
     def _table_refused(
-        self, error: Exception, key: str, table: int, round_number: int, seen: int, kept: dict[str, Any]
+        self,
+        error: Exception,
+        this: EveningId,
+        key: str,
+        table: int,
+        round_number: int,
+        seen: int,
+        kept: dict[str, Any],
     ) -> Response:
         """The table's page again, with why its form was refused and what was typed in it."""
-        session = evenings.open_evening(self.stores.get(), self.this, key).evening.session
+        opened = evenings.open_evening(self.stores.get(), this, key)
+        session = opened.evening.session
         try:
             _table_round(session, table, round_number)
         except SessionError as missing:
@@ -231,91 +293,158 @@ class EveningPages:
             status, message = 409, views.moved_on_message(session, error)
         elif isinstance(error, NothingRecordedError) and seen:  # another phone took them back
             status, message = 409, f"Another phone took back the deals meanwhile: {error}"
-        return self.table_page(session, key, table, round_number, status, message=message, **kept)
+        return self.table_page(opened, key, table, round_number, status, message=message, **kept)
 
     # -- reading: standings and a player's evening ------------------------------------------------------
 
     async def standings(self, request: Request) -> Response:
-        key = request.query_params.get("k", "")
+        this, key = self.evening(request), request.query_params.get("k", "")
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), self.this, key)
+            opened = evenings.open_evening(self.stores.get(), this, key)
             view = views.standings_view(opened.evening.session)
-            return self.templates.page("standings.html", view=view, key=key, refresh=True)
+            return self.templates.page(
+                "standings.html",
+                title=opened.evening.name,
+                base=evenings.evening_path(this),
+                view=view,
+                key=key,
+                refresh=True,
+            )
 
         return await self.call(work)
 
     async def player(self, request: Request) -> Response:
-        key, position = request.query_params.get("k", ""), request.path_params["position"]
+        this, key, position = (
+            self.evening(request),
+            request.query_params.get("k", ""),
+            request.path_params["position"],
+        )
 
         def work() -> Response:
-            session = evenings.open_evening(self.stores.get(), self.this, key).evening.session
+            opened = evenings.open_evening(self.stores.get(), this, key)
+            session = opened.evening.session
             if not 0 <= position < len(session.schedule.players):
                 return plain("Not found: no such player.", 404)
-            return self.templates.page("player.html", view=views.player_view(session, position), key=key)
+            view = views.player_view(session, position)
+            base = evenings.evening_path(this)
+            return self.templates.page(
+                "player.html", title=opened.evening.name, base=base, view=view, key=key
+            )
 
         return await self.call(work)
 
     # -- the host ---------------------------------------------------------------------------------------
 
-    def host_page(self, key: str, status: int = 200, **extra: Any) -> Response:
-        """The host's page, read afresh (after a refused change, what the tables hold now)."""
-        opened = evenings.open_evening(self.stores.get(), self.this, key)
+    def host_page(self, this: EveningId, key: str, origin: str, status: int = 200, **extra: Any) -> Response:
+        """The host's page, read afresh (after a refused change, what the tables hold now): each table's
+        link with its QR code (at ``origin``, the address the host's browser used), the cards, every
+        rubber, and who plays now."""
+        opened = evenings.open_evening(self.stores.get(), this, key)
         if opened.access.role is not Role.HOST:
             return self.templates.refused()
-        links = [(label, url) for label, url in opened.links() if label != "host"]
-        rubbers_now = views.host_view(opened.evening.session)
-        return self.templates.page("host.html", status, rubbers=rubbers_now, key=key, links=links, **extra)
+        links = [(label.capitalize(), url, views.qr_data_uri(url)) for label, url in opened.links(origin)]
+        session = opened.evening.session
+        return self.templates.page(
+            "host.html",
+            status,
+            title=opened.evening.name,
+            base=evenings.evening_path(this),
+            rubbers=views.host_view(session),
+            key=key,
+            links=[link_ for link_ in links if link_[0] != "Host"],
+            present=views.present_now(session),
+            **extra,
+        )
 
     async def host_get(self, request: Request) -> Response:
-        key = request.query_params.get("k", "")
-        return await self.call(lambda: self.host_page(key))
+        this, key = self.evening(request), request.query_params.get("k", "")
+        return await self.call(lambda: self.host_page(this, key, origin_of(request)))
+
+    async def cards(self, request: Request) -> Response:
+        """The evening's cards as `chicago cards NAME --live` prints them, each table's link on its card."""
+        this, key, origin = self.evening(request), request.query_params.get("k", ""), origin_of(request)
+
+        def work() -> Response:
+            opened = evenings.open_evening(self.stores.get(), this, key)
+            if opened.access.role is not Role.HOST:
+                return self.templates.refused()
+            tables = {int(label.split()[1]): url for label, url in opened.links(origin) if label[0] == "t"}
+            data = views.cards_pdf(opened.evening.session, opened.evening.name, tables)
+            disposition = f'attachment; filename="{views.file_name(opened.evening.name)}.pdf"'
+            headers = {**HEADERS, "Content-Disposition": disposition}
+            return Response(data, 200, media_type="application/pdf", headers=headers)
+
+        return await self.call(work)
 
     async def host_post(self, request: Request) -> Response:
-        action = request.path_params["action"]
+        this, action = self.evening(request), request.path_params["action"]
         if action not in ("fix", "delete", "replan"):
             return plain("Not found.", 404)
         if not same_site(request):
             return self.templates.refused("The form did not come from this server's page.")
-        form = await read_form(request)
-        key = form.get("k", "")
+        form, lists = await read_fields(request)
+        key, origin = form.get("k", ""), origin_of(request)
         if action == "replan":
-            return await self.call(lambda: self.host_replan(key, form.get("players", "")), self.replans)
+            asked = views.ReplanAsked.from_form(form, lists)
+            return await self.call(lambda: self.host_replan(this, key, origin, asked), self.replans)
         round_number, table = int_field(form.get("r")), int_field(form.get("t"))
         if round_number is None or table is None:
             return plain("Bad request: the form lacks its round or table.", 400)
         typed = form.get("deals", "")
-        return await self.call(lambda: self.host_change(action, key, round_number, table, typed))
+        return await self.call(
+            lambda: self.host_change(this, action, key, origin, (round_number, table), typed)
+        )
 
-    def host_change(self, action: str, key: str, round_number: int, table: int, typed: str) -> Response:
+    def host_change(
+        self, this: EveningId, action: str, key: str, origin: str, at: tuple[int, int], typed: str
+    ) -> Response:
         """Fix a rubber (its deals replaced by those typed, one a line) or delete it."""
-        store = self.stores.get()
+        store, (round_number, table) = self.stores.get(), at
         try:
             if action == "delete":
                 with self.writing:
-                    rubbers.delete_rubber(store, self.this, round_number, table, key=key)
+                    rubbers.delete_rubber(store, this, round_number, table, key=key)
             else:
                 deals = tuple(_parse_deal(line) for line in typed.splitlines() if line.strip())
                 if not deals:
                     raise SessionError("give the rubber's deals, one a line (or delete it)")
                 with self.writing:
                     rubbers.record_rubber(
-                        store, self.this, round_number, table, deals=deals, replace=True, key=key
+                        store, this, round_number, table, deals=deals, replace=True, key=key
                     )
         except (SessionError, InvalidDealError, InvalidResultError) as error:
             message = f"Round {round_number}, table {table}: {_said(error)}"
-            return self.host_page(key, 400, message=message, typed=typed, at=(round_number, table))
-        return RedirectResponse(link("/host", key), 303, headers=HEADERS)
+            return self.host_page(this, key, origin, 400, message=message, typed=typed, at=at)
+        return RedirectResponse(link(f"{evenings.evening_path(this)}/host", key), 303, headers=HEADERS)
 
-    def host_replan(self, key: str, typed: str) -> Response:
-        """Someone came or went: plan the rounds not yet played again for the players named now."""
+    def host_replan(self, this: EveningId, key: str, origin: str, asked: views.ReplanAsked) -> Response:
+        """Someone came or went: plan the rounds not yet played again for the players here now."""
+        present = self._present(this, key)
         try:
-            evenings.replan_evening(
-                self.stores.get(), self.this, typed.splitlines(), key=key, planner=self.replan_with
+            planned = evenings.replan_evening(
+                self.stores.get(),
+                this,
+                asked.names,
+                new=asked.new,
+                gone=asked.gone(present),
+                key=key,
+                planner=self.replan_with,
             )
-        except (SessionError, PlanError) as error:
-            return self.host_page(key, 400, message=f"Not replanned: {_said(error)}", players=typed)
-        return RedirectResponse(link("/host", key), 303, headers=HEADERS)
+        except (SessionError, PlanError, NearMissError, ForgottenPlayersError) as error:
+            said = f"Not replanned: {_said(error)}"
+            return self.host_page(
+                this, key, origin, 400, message=said, players=asked.typed, new=asked.new_text
+            )
+        return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
+
+    def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
+        return views.present_now(evenings.open_evening(self.stores.get(), this, key).evening.session)
+
+
+def origin_of(request: Request) -> str:
+    """The server's address as the browser reached it (``http://host:port``), for links to hand out."""
+    return str(request.base_url).rstrip("/")
 
 
 def _table_round(session: Any, table: int, round_number: int | None) -> int:

@@ -150,8 +150,8 @@ def guarded_protocol(request_timeout: float, max_connections: int) -> type[Any]:
     return GuardedProtocol
 
 
-def run(db: Path, name: str, sock: socket.socket) -> None:
-    """Serve until Ctrl-C."""
+def run(db: Path, name: str | None, sock: socket.socket) -> None:
+    """Serve the evening ``name`` (None: the whole club) until Ctrl-C."""
     from rotation.web.app import create_app
 
     server(create_app(db, name)).run(sockets=[sock])

@@ -7,7 +7,7 @@ and `chicago tally` never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rotation.model import Player
@@ -132,7 +132,9 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
         next_vulnerability="" if coming is None else vulnerability_words(coming[2]),
         complete=complete,
         result=result,
-        moves=next_moves(session, round_number, seating.players) if complete else (),
+        moves=next_moves(session, round_number, seating.players + (rnd.sitting_out if table == 1 else ()))
+        if complete
+        else (),
         by_net=str(record.net) if record is not None and record.net is not None else "",
     )
 
@@ -458,3 +460,116 @@ def moved_on_message(session: Session, error: MovedOnError) -> str:
     if current is not None and session.is_complete(current):
         return f"{said}; the rubber is complete"
     return f"{said}; press Add deal again to add yours as deal {number + 1}"
+
+
+# -- what a page says after its form, and the host's page's extras ------------------------------------------
+
+
+def said_after(added: str | None, undone: str | None) -> Callable[[TableView], str]:
+    """What the table's page says after the redirect from its form (the query carries only numbers):
+    ``Deal 2 added: 3NT N -2``, ``Deal 2 taken back``; nothing when the deal shown is not the one added
+    (another phone moved on meanwhile, or the page was reloaded later)."""
+    added_count, undone_number = _number(added), _number(undone)
+
+    def said(view: TableView) -> str:
+        if added_count is not None and added_count == view.entered and view.deals:
+            last = view.deals[-1]
+            if last.number == "redeal":
+                return "Passed out added: the deal is redealt"
+            return f"Deal {last.number} added: {last.text}"
+        if undone_number is not None:
+            return f"Deal {undone_number} taken back" if undone_number else "The passed-out deal taken back"
+        return ""
+
+    return said
+
+
+def _number(text: str | None) -> int | None:
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
+        return None
+    return int(text)
+
+
+def undone_number(previous: RubberRecord | None) -> int:
+    """The number of the deal an undo took back from ``previous`` (0: a passed-out deal)."""
+    deals = previous.deals or () if previous is not None else ()
+    if not deals or deals[-1].passed_out:
+        return 0
+    return sum(1 for deal in deals if not deal.passed_out)
+
+
+def qr_data_uri(url: str) -> str:
+    """The URL's QR code as an SVG ``data:`` URI (the pages' CSP allows images only so)."""
+    import segno
+
+    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2))
+
+
+def present_now(session: Session) -> tuple[tuple[str, bool], ...]:
+    """Each player of the evening and whether they play now: seated or sitting out in the first round
+    not fully recorded (the last round once all are)."""
+    schedule = session.schedule
+    number = min(session.rounds_played(), len(schedule.rounds) - 1)
+    rnd = schedule.rounds[number]
+    here = {p for seating in rnd.tables for p in seating.players} | set(rnd.sitting_out)
+    return tuple((schedule.name(p), p in here) for p in range(len(schedule.players)))
+
+
+def cards_pdf(session: Session, name: str, tables: Mapping[int, str]) -> bytes:
+    """The evening's four documents as `chicago cards NAME --live` prints them, as PDF."""
+    from datetime import datetime
+
+    from rotation.render.cards import build_cards
+    from rotation.render.pdf import render_pdf
+
+    cards = build_cards(session, event=name, links=tables)
+    return render_pdf(cards, created=datetime.now().astimezone())
+
+
+def file_name(name: str) -> str:
+    """An evening's name as a download's file name: letters, digits, ``-`` and ``_`` only."""
+    kept = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in name).strip("-")
+    return kept or "cards"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplanAsked:
+    """The host's "Someone came or went" form: the players ticked as here now, and new ones typed."""
+
+    ticked: tuple[str, ...]
+    new: tuple[str, ...]
+    new_text: str = ""
+    typed: str = ""
+    """The older form's one textarea of the players here now (no one gone but those left off)."""
+
+    @classmethod
+    def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> ReplanAsked:
+        if "players" in form:
+            names = tuple(line.strip() for line in form["players"].splitlines() if line.strip())
+            return cls(names, (), typed=form["players"])
+        new_text = form.get("new", "")
+        new = tuple(line.strip() for line in new_text.splitlines() if line.strip())
+        return cls(tuple(lists.get("play", ())), new, new_text)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.ticked + self.new
+
+    def gone(self, present: Sequence[tuple[str, bool]]) -> tuple[str, ...]:
+        """The evening's players not ticked (none with the older form)."""
+        if self.typed:
+            return ()
+        return tuple(name for name, _ in present if name not in self.ticked)
+
+    def changed(self, kept: int, present: Sequence[tuple[str, bool]]) -> str:
+        """What the host's page says after the replan: from which round, who joined, who left."""
+        back = [name for name, here in present if not here and name in self.ticked]
+        left = [name for name, here in present if here and name not in self.ticked] if not self.typed else []
+        parts = [f"{_listed(self.new + tuple(back))} joined" if self.new or back else ""]
+        parts.append(f"{_listed(left)} left" if left else "")
+        said = "; ".join(part for part in parts if part) or "nobody came or went"
+        return f"Replanned from round {kept + 1}: {said}."
+
+
+def _listed(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

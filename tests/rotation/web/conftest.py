@@ -26,8 +26,13 @@ class Evening:
 
         self.db, self.name = db, name
         with open_store(db, create=False) as store:
-            self.links = dict(live_links(store, name, "http://testserver").links)
-        self.client = TestClient(create_app(db, name, planner=plan))
+            links = live_links(store, name, "http://testserver")
+        self.links = dict(links.links)
+        self.uid = links.evening.id.uid
+        # the evening's pages are under /e/{uid}: the tests' relative paths are to them
+        self.client = TestClient(
+            create_app(db, name, planner=plan), base_url=f"http://testserver/e/{self.uid}/"
+        )
 
     def key(self, label: str) -> str:
         return parse_qs(urlsplit(self.links[label]).query)["k"][0]

@@ -117,7 +117,7 @@ def test_wrong_or_missing_tokens_are_refused(evening: Evening) -> None:
     """A 403 page that says what to do, for a wrong or missing token, a read-only link writing, a table
     link on the host page."""
     client = evening.client
-    for path in ("/t/1", "/standings", "/p/0", "/host", "/"):
+    for path in ("/t/1", "/standings", "/p/0", "/host", "http://testserver/"):
         for query in ("", "?k=", "?k=0123456789abcdef0123456789abcdef"):
             refusal = client.get(path + query)
             assert refusal.status_code == 403, path + query
@@ -246,13 +246,13 @@ def test_the_host_replans_when_someone_arrives(evening: Evening) -> None:
         evening.add(1, deal, seen=seen)
     before = json.loads(cli(evening.db, "tally", "ev", "--json"))
     evening.add(1, "2S E +1", seen=0, round_number=2)
-    players = "\n".join(["Ann", "Helen", "Doris", "Jean", "Shirley", "Zed"])
-    busy = evening.client.post("/host/replan", data={"k": host, "players": players})
+    players = {"k": host, "play": ["Ann", "Helen", "Doris", "Jean", "Shirley"], "new": "Zed"}
+    busy = evening.client.post("/host/replan", data=players)
     assert busy.status_code == 400 and "round 2, table 1 has a result already" in text(busy.text)
     assert "Zed" in busy.text  # what was typed is kept
     evening.client.post("/t/1/undo", data={"k": host, "r": "2", "seen": "1"})
-    done = evening.client.post("/host/replan", data={"k": host, "players": players})
-    assert done.status_code == 200
+    done = evening.client.post("/host/replan", data=players)
+    assert done.status_code == 200 and "Replanned from round 2: Zed joined." in text(done.text)
     data = json.loads(cli(evening.db, "export", "ev"))
     assert data["players"] == ["Ann", "Helen", "Doris", "Jean", "Shirley", "Zed"]
     assert data["rounds"][0]["tables"][0]["north"] == "Helen" and data["rounds"][0]["sitting_out"] == [
@@ -261,5 +261,5 @@ def test_the_host_replans_when_someone_arrives(evening: Evening) -> None:
     assert any("Zed" in json.dumps(r) for r in data["rounds"][1:])
     after = json.loads(cli(evening.db, "tally", "ev", "--json"))
     assert after["rubbers"] == before["rubbers"]
-    refused = evening.client.post("/host/replan", data={"k": evening.key("table 1"), "players": players})
+    refused = evening.client.post("/host/replan", data={**players, "k": evening.key("table 1")})
     assert refused.status_code == 403

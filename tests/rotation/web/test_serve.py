@@ -26,9 +26,9 @@ def test_serve_prints_a_link_a_line_and_a_qr_code(
     result = runner.invoke(app, ["serve", "ev", "--port", "0"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert re.fullmatch(r"host: http://127\.0\.0\.1:\d+/host\?k=[0-9a-f]{32}", lines[0])
-    assert re.fullmatch(r"standings: http://127\.0\.0\.1:\d+/standings\?k=[0-9a-f]{32}", lines[1])
-    assert re.fullmatch(r"table 1: http://127\.0\.0\.1:\d+/t/1\?k=[0-9a-f]{32}", lines[2])
+    assert re.fullmatch(r"host: http://127\.0\.0\.1:\d+/e/[0-9a-f]+/host\?k=[0-9a-f]{32}", lines[0])
+    assert re.fullmatch(r"standings: http://127\.0\.0\.1:\d+/e/[0-9a-f]+/standings\?k=[0-9a-f]{32}", lines[1])
+    assert re.fullmatch(r"table 1: http://127\.0\.0\.1:\d+/e/[0-9a-f]+/t/1\?k=[0-9a-f]{32}", lines[2])
     assert lines[0].endswith(evening.key("host")) and lines[2].endswith(evening.key("table 1"))
     assert any("█" in line or "▀" in line or "▄" in line for line in lines[3:])  # the QR code
     assert served == [(evening.db, "ev")]
@@ -59,3 +59,20 @@ def test_other_commands_do_not_load_the_web_stack(evening: Evening) -> None:
     )
     assert "rotation.cli.evening" in loaded
     assert not packages(loaded) & {"starlette", "jinja2", "uvicorn", "segno"}
+
+
+def test_serve_with_no_evening_serves_the_club(
+    db: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """The club's host link and season link, a QR code of the host's, and the whole database served."""
+    import rotation.web.serve as serve
+
+    served: list[Any] = []
+    monkeypatch.setattr(serve, "run", lambda db, name, sock: served.append((db, name)))
+    result = runner.invoke(app, ["serve", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert re.fullmatch(r"host: http://127\.0\.0\.1:\d+/club\?k=[0-9a-f]{32}", lines[0])
+    assert re.fullmatch(r"season: http://127\.0\.0\.1:\d+/season\?k=[0-9a-f]{32}", lines[1])
+    assert any("█" in line or "▀" in line or "▄" in line for line in lines[2:])
+    assert served == [(db, None)] and "Serving the club" in result.output
