@@ -30,6 +30,7 @@ from rotation.services import evenings
 from rotation.web.club import ClubPages
 from rotation.web.evening import EveningPages
 from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, plain
+from rotation.web.season import SeasonPages
 from rotation.web.workers import WORKERS
 
 __all__ = ["HEADERS", "MAX_BODY", "WORKERS", "create_app"]
@@ -41,17 +42,19 @@ def create_app(db: Path, name: str | None = None, *, planner: evenings.Planner |
     another process, so this one keeps serving)."""
     pages = EveningPages(db, name, planner)
     routes = [Route("/", home(pages)), *static_routes(), *pages.routes()]
+    stopping = [pages.shutdown]
     if name is None:
-        routes += ClubPages(pages).routes()
-        # SEASON: the season's pages go here, on the club's season token:
-        # routes += SeasonPages(...).routes()
+        season = SeasonPages(db, pages.templates)
+        routes += [*ClubPages(pages).routes(), *season.routes()]
+        stopping.append(season.shutdown)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
             yield
         finally:
-            await asyncio.get_running_loop().run_in_executor(None, pages.shutdown)
+            for stop in stopping:
+                await asyncio.get_running_loop().run_in_executor(None, stop)
 
     app = Starlette(
         routes=routes,

@@ -181,7 +181,8 @@ class ClubPages:
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan
-        preview = Preview(plan_rounds(plan.schedule), balance_words(plan), plan.notes, made.planned.known_as)
+        notes = tuple(_note_words(note) for note in plan.notes)
+        preview = Preview(plan_rounds(plan.schedule), balance_words(plan), notes, made.planned.known_as)
         return self.plan_page(key, asked, preview=preview, hidden=asked.hidden())
 
 
@@ -216,3 +217,12 @@ def balance_words(plan: Any) -> str:
     from rotation.render.terminal import balance_summary
 
     return balance_summary(check(plan.schedule.movement, avoid=plan.avoid))
+
+
+def _note_words(note: evenings.Note) -> str:
+    """A note on a plan in the page's words: what it suggests is a number to put in the form's box."""
+    if note.value is not None and note.part is not None:
+        return (
+            f"{note.text}: put {note.value} in {note.part.value.replace('_', ' ').capitalize()} to ask for it"
+        )
+    return note.text

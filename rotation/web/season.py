@@ -3,21 +3,17 @@
 season sheet as a PDF. Each handler reads the query, runs one service in a worker thread and renders the
 answer; the service checks the link's token (`services.club.open_club`).
 
-`SeasonPages.routes()` are mounted by the club's app; `create_season_app` serves them alone (tests, or a
-season screen on the club's wall)."""
+`SeasonPages.routes()` are mounted by the club's app (`chicago serve` with no evening)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -25,10 +21,10 @@ from starlette.routing import Route
 from rotation.services import season
 from rotation.services.errors import MixedUnitsError, RefusedError, StoreError
 from rotation.web import season_views
-from rotation.web.http import HEADERS, BodyLimit, plain
+from rotation.web.http import HEADERS, plain
 from rotation.web.workers import WORKERS, Stores
 
-__all__ = ["SeasonPages", "create_season_app"]
+__all__ = ["SeasonPages"]
 
 
 class PageTemplates(Protocol):
@@ -150,35 +146,3 @@ class SeasonPages:
             return self.templates.page("season_player.html", view=view, back=back)
 
         return await self.call(work)
-
-
-def create_season_app(db: Path) -> Starlette:
-    """The season's pages alone, for the database at ``db`` (built like `rotation.web.app.create_app`)."""
-    from rotation.web.evening import Templates
-
-    pages = SeasonPages(db, Templates("Season"))
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        try:
-            yield
-        finally:
-            await asyncio.get_running_loop().run_in_executor(None, pages.shutdown)
-
-    async def home(request: Request) -> Response:
-        return pages.templates.refused("Use the season's link (chicago serve).")
-
-    app = Starlette(
-        routes=[Route("/", home), *pages.routes()],
-        exception_handlers={HTTPException: _http_error, Exception: _http_error},
-        lifespan=lifespan,
-    )
-    app.add_middleware(BodyLimit)
-    return app
-
-
-async def _http_error(request: Request, error: Exception) -> Response:
-    """A 404, 405 or 500 in a sentence, with the pages' headers (and never a traceback)."""
-    status = error.status_code if isinstance(error, HTTPException) else 500
-    words = {404: "Not found.", 405: "Method not allowed."}.get(status, "Bad request.")
-    return plain(words if status != 500 else "Something went wrong on the server.", status)

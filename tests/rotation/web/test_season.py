@@ -42,15 +42,16 @@ class Club:
     def __init__(self, db: Path) -> None:
         from starlette.testclient import TestClient
 
+        from rotation.plan import plan
         from rotation.services.club import club_links
         from rotation.services.database import open_store
-        from rotation.web.season import create_season_app
+        from rotation.web.app import create_app
 
         with open_store(db, create=False) as store:
             links = club_links(store, "http://testserver")
         self.host = parse_qs(urlsplit(links.host).query)["k"][0]
         self.key = parse_qs(urlsplit(links.season).query)["k"][0]
-        self.client = TestClient(create_season_app(db))
+        self.client = TestClient(create_app(db, planner=plan))
 
     def get(self, path: str = "/season", key: str | None = None, **query: str) -> Any:
         return self.client.get(path, params={"k": self.key if key is None else key, **query})

@@ -22,14 +22,15 @@ def served(season: None, db: Path) -> Iterator[str]:
     """The season's link, served by uvicorn in a thread on a free port."""
     import uvicorn
 
+    from rotation.plan import plan
     from rotation.services.club import club_links
     from rotation.services.database import open_store
-    from rotation.web.season import create_season_app
+    from rotation.web.app import create_app
     from rotation.web.serve import bind
 
     sock = bind("127.0.0.1", 0)
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(create_season_app(db), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(db, planner=plan), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
