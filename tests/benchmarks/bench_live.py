@@ -155,7 +155,7 @@ class Phone:
             form["deal"] = DEALS[self.number % len(DEALS)]
         kind = "add deal" if step == 1 else "undo deal"
         status, _ = self.client.request(kind, "POST", action, form)
-        where = (int(form["r"]), int(action.split("/")[2]))
+        where = (int(form["r"]), int(action.split("/t/")[1].split("/")[0]))
         if status == 303:
             with self.record.lock:
                 (self.record.added if step == 1 else self.record.undone)[where] += 1
@@ -288,7 +288,8 @@ def run_app(
             client = Client(port, Record())
             names = "\n".join([*PLAYERS, f"P{len(PLAYERS) + 1}"])
             start = time.perf_counter()
-            status, text = client.request("replan", "POST", "/host/replan", {"k": host_key, "players": names})
+            form = {"k": host_key, "players": names}
+            status, text = client.request("replan", "POST", f"{host.path}/replan", form)
             replan.update(start=start, end=time.perf_counter(), status=status, said=_alert(text))
 
         began = time.perf_counter()
