@@ -99,7 +99,7 @@ class Client:
         self.conn: http.client.HTTPConnection | None = None
 
     def request(
-        self, kind: str, method: str, path: str, form: dict[str, str] | None = None
+        self, kind: str, method: str, path: str, form: dict[str, str] | list[tuple[str, str]] | None = None
     ) -> tuple[int, str]:
         if self.conn is None:
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -121,7 +121,7 @@ class Client:
 
 def hidden(html: str, form: str) -> dict[str, str] | None:
     """The hidden fields (k, r, seen) of the page's form posting to ``/t/N/<form>``, None without it."""
-    found = re.search(rf'<form method="post" action="(/t/\d+/{form})".*?</form>', html, re.S)
+    found = re.search(rf'<form method="post" action="((?:/e/[^/"]+)?/t/\d+/{form})".*?</form>', html, re.S)
     if found is None:
         return None
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', found[0]))
@@ -222,6 +222,15 @@ def start_server(
     raise SystemExit(f"the server did not start: {log.read_text()}")
 
 
+def evening_links(db: Path, name: str, port: int) -> dict[str, str]:
+    """The evening's links on the server at ``port``, as `chicago serve NAME` would print them."""
+    from rotation.services.database import open_store
+    from rotation.services.evenings import live_links
+
+    with open_store(db, create=False) as store:
+        return dict(live_links(store, name, f"http://127.0.0.1:{port}").links)
+
+
 def stop_server(process: subprocess.Popen[str]) -> None:
     os.killpg(process.pid, signal.SIGINT)
     try:
@@ -259,17 +268,17 @@ def run_app(
     args: argparse.Namespace, env: dict[str, str], folder: Path
 ) -> tuple[Record, float, dict[str, object]]:
     chicago = [sys.executable, "-m", "rotation.cli", "--db", str(folder / "club.db")]
-    subprocess.run(
-        [*chicago, "plan", *PLAYERS, "--order", "given", "--rounds", "6", "--save", "club"],
-        check=True,
-        capture_output=True,
-        env=env,
-    )
+    for name in ("club", "other"):  # the tables play "club"; the host replans "other" meanwhile
+        subprocess.run(
+            [*chicago, "plan", *PLAYERS, "--order", "given", "--rounds", "6", "--save", name],
+            check=True,
+            capture_output=True,
+            env=env,
+        )
     log = folder / "serve.log"
-    process, port, lines = start_server([*chicago, "serve", "club", "--port", "0"], env, log)
-    links = {
-        line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in lines if re.match(r"\w[\w ]*: http", line)
-    }
+    process, port, _ = start_server([*chicago, "serve", "--port", "0"], env, log)  # the club's server
+    links = evening_links(folder / "club.db", "club", port)
+    other = evening_links(folder / "club.db", "other", port)
     record = Record()
     replan: dict[str, object] = {}
     try:
@@ -279,16 +288,15 @@ def run_app(
             actors += [Phone(port, record, f"{url.path}?{url.query}", 2 * table + n) for n in range(2)]
         standings = urlsplit(links["standings"])
         actors += [Poller(port, record, f"{standings.path}?{standings.query}", "standings") for _ in range(2)]
-        host = urlsplit(links["host"])
+        host = urlsplit(other["host"])
         host_key = host.query.split("=", 1)[1]
 
         def replan_now() -> None:
             while len(record.timings) < args.requests // 3 and time.perf_counter() < began + args.seconds / 3:
                 time.sleep(0.05)
             client = Client(port, Record())
-            names = "\n".join([*PLAYERS, f"P{len(PLAYERS) + 1}"])
-            start = time.perf_counter()
-            form = {"k": host_key, "players": names}
+            start = time.perf_counter()  # everyone stays ticked, and one more is declared new
+            form = [("k", host_key), *(("play", name) for name in PLAYERS), ("new", f"P{len(PLAYERS) + 1}")]
             status, text = client.request("replan", "POST", f"{host.path}/replan", form)
             replan.update(start=start, end=time.perf_counter(), status=status, said=_alert(text))
 
