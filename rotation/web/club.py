@@ -44,6 +44,8 @@ class NewEvening:
     day: str = ""
     name: str = ""
     seed: str = ""
+    sure: bool = False
+    """The host says the new players are new, not typos of known players (asked after a near miss)."""
 
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
@@ -57,6 +59,7 @@ class NewEvening:
             form.get("date", "").strip(),
             form.get("name", "").strip(),
             seed if int_field(seed) is not None else str(secrets.randbelow(1_000_000)),
+            form.get("sure") == "on",
         )
 
     def new_players(self) -> tuple[tuple[str, str], ...]:
@@ -90,14 +93,14 @@ class NewEvening:
             names, seed=int(self.seed), rounds=rounds, method=evenings.Method.AUTO, away=away
         )
         save = evenings.SaveAs(self.name, day, ScoringRules.from_mapping({}))
-        return request, save, tuple(name for name, _ in new)
+        return request, save, tuple(name for name, _ in new) if self.sure else ()
 
     def hidden(self) -> list[tuple[str, str]]:
         """The form's fields for the start button, as the preview was made from them."""
         fields = [("play", name) for name in self.ticked]
         fields += [(f"away:{name}", text) for name, text in self.away.items()]
         fields += [("new", self.new_text), ("rounds", self.rounds), ("date", self.day)]
-        return [*fields, ("name", self.name), ("seed", self.seed)]
+        return [*fields, ("name", self.name), ("seed", self.seed), *([("sure", "on")] if self.sure else [])]
 
 
 class ClubPages:
@@ -176,7 +179,10 @@ class ClubPages:
                 new=new,
                 planner=self.pages.replan_with,
             )
-        except (PlanError, NearMissError, SessionNameTakenError, NoSuchSessionError) as error:
+        except NearMissError as error:
+            message = f"Not planned: {error} If it is a new player, tick the box under New players."
+            return self.plan_page(key, asked, 400, message=message, near=True)
+        except (PlanError, SessionNameTakenError, NoSuchSessionError) as error:
             return self.plan_page(key, asked, 400, message=f"Not planned: {error}")
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)

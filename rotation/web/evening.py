@@ -426,15 +426,18 @@ class EveningPages:
                 self.stores.get(),
                 this,
                 asked.names,
-                new=asked.new,
+                new=asked.declared_new,
                 gone=asked.gone(present),
                 key=key,
                 planner=self.replan_with,
             )
         except (SessionError, PlanError, NearMissError, ForgottenPlayersError) as error:
             said = f"Not replanned: {_said(error)}"
+            near = isinstance(error, NearMissError)
+            if near:
+                said += " If it is a new player, tick the box under New players."
             return self.host_page(
-                this, key, origin, 400, message=said, players=asked.typed, new=asked.new_text
+                this, key, origin, 400, message=said, players=asked.typed, new=asked.new_text, near=near
             )
         return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
 

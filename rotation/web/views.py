@@ -541,6 +541,13 @@ class ReplanAsked:
     new_text: str = ""
     typed: str = ""
     """The older form's one textarea of the players here now (no one gone but those left off)."""
+    sure: bool = False
+    """The host says the new players are new, not typos of known players (asked after a near miss)."""
+
+    @property
+    def declared_new(self) -> tuple[str, ...]:
+        """The new players the roster takes as new even where one is a letter or two off a known name."""
+        return self.new if self.sure else ()
 
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> ReplanAsked:
@@ -549,7 +556,7 @@ class ReplanAsked:
             return cls(names, (), typed=form["players"])
         new_text = form.get("new", "")
         new = tuple(line.strip() for line in new_text.splitlines() if line.strip())
-        return cls(tuple(lists.get("play", ())), new, new_text)
+        return cls(tuple(lists.get("play", ())), new, new_text, sure=form.get("sure") == "on")
 
     @property
     def names(self) -> tuple[str, ...]:

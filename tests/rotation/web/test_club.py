@@ -71,6 +71,27 @@ def test_what_cannot_be_planned_is_said(club: Club) -> None:
     assert bad.status_code == 400 and "Rounds: give a number" in text(bad.text)
 
 
+def test_a_near_miss_of_a_known_player_is_refused_until_the_host_says_it_is_new(club: Club) -> None:
+    """'Hellen' typed under New players is likely Helen: refused with the suggestion and a box to tick;
+    ticked, Hellen is a new player. The same on the host page's replan."""
+    played = ["Ann", "Doris", "Jean", "Shirley"]
+    typo = club.plan(play=played, new="Hellen", rounds="4")
+    said = text(typo.text)
+    assert typo.status_code == 400 and "did you mean 'Helen'?" in said and 'name="sure"' in typo.text
+    sure = club.plan(play=played, new="Hellen", rounds="4", sure="on")
+    assert sure.status_code == 200 and "Start the evening" in text(sure.text)
+    assert 'name="sure" value="on"' in sure.text  # carried to the start button
+    page = club.client.get("/club/evening", params={"k": club.host, "name": "ev"})
+    key = parse_qs(urlsplit(str(page.url)).query)["k"][0]
+    evening = urlsplit(str(page.url)).path.rsplit("/", 1)[0]
+    replan = {"k": key, "play": ["Ann", "Helen", "Doris", "Jean", "Shirley"], "new": "Dorris"}
+    refused = club.client.post(f"{evening}/host/replan", data=replan)
+    assert refused.status_code == 400 and "did you mean 'Doris'?" in text(refused.text)
+    assert 'name="sure"' in refused.text
+    done = club.client.post(f"{evening}/host/replan", data={**replan, "sure": "on"})
+    assert done.status_code == 200 and "Dorris joined" in text(done.text)
+
+
 def test_the_club_refuses_wrong_and_season_tokens(club: Club) -> None:
     for key in ("", "0123456789abcdef0123456789abcdef", club.season):
         for path in ("/club", "/club/new", "/club/evening?name=ev"):
