@@ -288,6 +288,24 @@ def forced_coincidences(n_players: int, tables: Sequence[int]) -> int:
     )
 
 
+def rule_values(balance: Balance) -> dict[str, int]:
+    """Each rule the balanced planner ranks, under the name the planner gives it, as the checker counts it:
+    what the planner's summary and ``plan --json``'s ``"planner"`` print, so that they describe the
+    schedule printed even after a later stage (the season's seating) changed it."""
+    return {
+        "sit-outs off fair share": balance.sit_out_share_excess,
+        "partner spread": balance.partner_spread,
+        "played spread": balance.played_spread,
+        "sit-out repeats": balance.total_repeat_sit_outs,
+        "most meetings": balance.most_meetings,
+        "repeated meetings": balance.repeated_meetings,
+        "opponent spread": balance.opponent_spread,
+        "first-deal spread": balance.first_deal_spread,
+        "first deals off fair share": balance.first_deals_off_share,
+        "seat moves": balance.total_seat_moves,
+    }
+
+
 def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Balance:
     """Count partners, opponents, sit-outs, first deals and seat moves of ``movement``.
 

@@ -298,7 +298,7 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
         )
         made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
-    return made
+    return measured(made)
 
 
 def _known(names: Sequence[str], mentioned: Sequence[str], part: Part) -> None:
@@ -689,6 +689,20 @@ def _kept_sheet(request: PlanRequest, kept: Kept) -> tuple[tuple[str, ...], tupl
     return kept.schedule.players + newcomers, ()
 
 
+def measured(result: Plan) -> Plan:
+    """``result`` with each of the balanced planner's rules valued as the checker counts it on the plan's
+    schedule (``rotation.balance.rule_values``), not as the solver left it: the season's seating runs after
+    the solver and may change a value (a re-pairing that saves seat moves). Only the bounds are the
+    solver's; "changes from the previous plan" stays the solver's count (no later stage runs with --keep)."""
+    if result.solved is None:
+        return result
+    from rotation.balance import check, rule_values
+
+    values = rule_values(check(result.schedule.movement, avoid=result.avoid))
+    terms = tuple(replace(t, value=values.get(t.name, t.value)) for t in result.solved.terms)
+    return replace(result, solved=replace(result.solved, terms=terms))
+
+
 def planner_data(result: Plan) -> dict[str, object] | None:
     """What the balanced planner says of its plan, for ``plan --json`` (None when it did not run): whether
     the ``--time-limit`` cut its search short, and each rule in priority order, named as ``--verbose``
@@ -701,24 +715,10 @@ def planner_data(result: Plan) -> dict[str, object] | None:
     solved = result.solved
     if solved is None:
         return None
-    from rotation.balance import check
-
-    balance = check(result.schedule.movement, avoid=result.avoid)
-    measured: dict[str, int] = {
-        "sit-outs off fair share": balance.sit_out_share_excess,
-        "partner spread": balance.partner_spread,
-        "played spread": balance.played_spread,
-        "sit-out repeats": balance.total_repeat_sit_outs,
-        "most meetings": balance.most_meetings,
-        "repeated meetings": balance.repeated_meetings,
-        "opponent spread": balance.opponent_spread,
-        "first-deal spread": balance.first_deal_spread,
-        "first deals off fair share": balance.first_deals_off_share,
-        "seat moves": balance.total_seat_moves,
-    }
+    solved = measured(result).solved or solved
     rules: list[dict[str, object]] = []
     for term in solved.terms:
-        value = measured.get(term.name, term.value)
+        value = term.value
         rules.append(
             {
                 "rule": term.name,
