@@ -115,7 +115,7 @@ def rank_command(
     as ties."""
     from rotation.io.reports import season_json
     from rotation.services.errors import MixedUnitsError
-    from rotation.services.season import rank
+    from rotation.services.season import RankAsked, rank
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
@@ -125,16 +125,8 @@ def rank_command(
     end = None if until is None else parse_day(until, "--until")
     try:
         with open_store() if db_path().exists() else nullcontext() as store:
-            result = rank(
-                store,
-                since=start,
-                until=end,
-                unit=unit,
-                min_rubbers=min_rubbers,
-                by=by,
-                min_evenings=min_evenings,
-                best=best,
-            )
+            asked = RankAsked(start, end, unit, by, min_rubbers, min_evenings, best)
+            result = rank(store, asked)
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
     if pdf is not None:

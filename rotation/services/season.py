@@ -18,6 +18,7 @@ __all__ = [
     "History",
     "PlayerEvening",
     "PlayerSeason",
+    "RankAsked",
     "Renamed",
     "Season",
     "SeasonLine",
@@ -30,50 +31,41 @@ __all__ = [
 ]
 
 
-def rank(
-    store: Store | None,
-    *,
-    since: date | None = None,
-    until: date | None = None,
-    unit: TallyUnit | None = None,
-    min_rubbers: int = 1,
-    by: RankBy = RankBy.TOTAL,
-    min_evenings: int = 1,
-    best: int | None = None,
-) -> Season:
-    """The standings of the evenings played from ``since`` to ``until`` (None: a database with nothing
-    saved yet), ranked on ``by``, with the club's rules: a minimum of rubbers and of evenings to qualify,
-    only the ``best`` evenings counting. MixedUnitsError when they tally in different units and no
-    ``unit`` picks one."""
-    stored = store.season(since, until) if store is not None else []
+@dataclass(frozen=True, slots=True)
+class RankAsked:
+    """What a season's standings are asked for, as `chicago rank`'s options and the season page's query
+    say it: the period (both days included), the unit (needed when evenings tally in different units),
+    what to rank on, and the club's rules: a minimum of rubbers and of evenings to qualify, only each
+    player's ``best`` evenings counting."""
+
+    since: date | None = None
+    until: date | None = None
+    unit: TallyUnit | None = None
+    by: RankBy = RankBy.TOTAL
+    min_rubbers: int = 1
+    min_evenings: int = 1
+    best: int | None = None
+
+
+def rank(store: Store | None, asked: RankAsked = RankAsked()) -> Season:
+    """The standings asked for (``store`` None: a database with nothing saved yet). MixedUnitsError when
+    the evenings tally in different units and no ``unit`` picks one."""
+    stored = store.season(asked.since, asked.until) if store is not None else []
     played = [Played(s.name, s.played_on, s.session) for s in stored]
-    return season(played, unit=unit, min_rubbers=min_rubbers, by=by, min_evenings=min_evenings, best=best)
+    return season(
+        played,
+        unit=asked.unit,
+        min_rubbers=asked.min_rubbers,
+        by=asked.by,
+        min_evenings=asked.min_evenings,
+        best=asked.best,
+    )
 
 
-def club_rank(
-    store: Store,
-    key: str | None,
-    *,
-    since: date | None = None,
-    until: date | None = None,
-    unit: TallyUnit | None = None,
-    min_rubbers: int = 1,
-    by: RankBy = RankBy.TOTAL,
-    min_evenings: int = 1,
-    best: int | None = None,
-) -> Season:
+def club_rank(store: Store, key: str | None, asked: RankAsked = RankAsked()) -> Season:
     """`rank`, for the holder of a club link (the season's or the host's): RefusedError for any other."""
     open_club(store, key)
-    return rank(
-        store,
-        since=since,
-        until=until,
-        unit=unit,
-        min_rubbers=min_rubbers,
-        by=by,
-        min_evenings=min_evenings,
-        best=best,
-    )
+    return rank(store, asked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +90,7 @@ def player_season(
     """The season of ``player`` (a name, compared as `name_key`) for a club link's holder, by the same
     `rank`; None when they played no rubber in the period. RefusedError for a wrong link."""
     open_club(store, key)
-    result = rank(store, since=since, until=until, unit=unit)
+    result = rank(store, RankAsked(since=since, until=until, unit=unit))
     wanted = name_key(player)
     line = next((x for x in (*result.lines, *result.left_out) if name_key(x.name) == wanted), None)
     if line is None:

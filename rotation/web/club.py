@@ -142,8 +142,10 @@ class ClubPages:
         return await self.pages.call(work)
 
     async def new_get(self, request: Request) -> Response:
-        key = request.query_params.get("k", "")
-        asked = NewEvening(day=date.today().isoformat(), seed=str(secrets.randbelow(1_000_000)))
+        key, seed = request.query_params.get("k", ""), request.query_params.get("seed", "")
+        if int_field(seed) is None:  # the cut's cards drawn afresh, unless a link asks for a cut again
+            seed = str(secrets.randbelow(1_000_000))
+        asked = NewEvening(day=date.today().isoformat(), seed=seed)
         return await self.pages.call(lambda: self.plan_page(key, asked))
 
     def plan_page(self, key: str, asked: NewEvening, status: int = 200, **extra: Any) -> Response:

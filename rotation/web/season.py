@@ -84,17 +84,7 @@ class SeasonPages:
         """The link's token, the options asked and the season they give (`services.season.club_rank`)."""
         key = request.query_params.get("k", "")
         query = season_views.parse_season_query(request.query_params)
-        result = season.club_rank(
-            self.stores.get(),
-            key,
-            since=query.since,
-            until=query.until,
-            unit=query.unit,
-            min_rubbers=query.min_rubbers,
-            by=query.by,
-            min_evenings=query.min_evenings,
-            best=query.best,
-        )
+        result = season.club_rank(self.stores.get(), key, query.asked())
         return key, query, result
 
     async def standings(self, request: Request) -> Response:

@@ -13,7 +13,7 @@ from urllib.parse import quote, urlencode
 from rotation.names import name_key
 from rotation.render.season_words import season_words, standings_cells, standings_columns
 from rotation.results.units import RankBy, TallyUnit
-from rotation.services.season import PlayerSeason, Season, SeasonLine
+from rotation.services.season import PlayerSeason, RankAsked, Season, SeasonLine
 from scoring.tally import signed
 
 __all__ = [
@@ -53,6 +53,12 @@ class SeasonQuery:
     min_evenings: int = 1
     best: int | None = None
     wall: bool = False
+
+    def asked(self) -> RankAsked:
+        """The standings these options ask for."""
+        return RankAsked(
+            self.since, self.until, self.unit, self.by, self.min_rubbers, self.min_evenings, self.best
+        )
 
     def query(self, key: str, *, period_only: bool = False) -> str:
         """The query string giving these options again (defaults left out), the token first; with

@@ -5,8 +5,6 @@ E-W +10, and the standings page shows what `chicago tally` prints."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
+from tests.rotation.web.conftest import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -33,35 +32,16 @@ SCREENSHOTS = Path("/tmp")
 @pytest.fixture
 def served(db: Path) -> Iterator[dict[str, str]]:
     """The bulletin's five players saved as ``ev`` and served by uvicorn in a thread on a free port."""
-    import uvicorn
-
-    from rotation.plan import plan
     from rotation.services.database import open_store
     from rotation.services.evenings import live_links
-    from rotation.web.app import create_app
-    from rotation.web.serve import bind
 
     runner = CliRunner()
     result = runner.invoke(
         app, ["plan", "Ann", "Helen", "Doris", "Jean", "Shirley", "--order", "given", "--save", "ev"]
     )
     assert result.exit_code == 0, result.output
-    sock = bind("127.0.0.1", 0)
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(create_app(db, "ev", planner=plan), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started
-    try:
-        with open_store(db, create=False) as store:
-            yield dict(live_links(store, "ev", base).links)
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    with serving(db, "ev") as base, open_store(db, create=False) as store:
+        yield dict(live_links(store, "ev", base).links)
 
 
 def browser_or_skip() -> Any:

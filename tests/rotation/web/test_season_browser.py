@@ -4,14 +4,13 @@ than the screen, the table shows rank, player and what ranks, the rest under eac
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.rotation.cli.test_evening_season import season
+from tests.rotation.web.conftest import serving
 from tests.rotation.web.test_browser import ARGS, CHROMIUM, SCREENSHOTS, browser_or_skip
 
 __all__ = ["season"]
@@ -20,30 +19,11 @@ __all__ = ["season"]
 @pytest.fixture
 def served(season: None, db: Path) -> Iterator[str]:
     """The season's link, served by uvicorn in a thread on a free port."""
-    import uvicorn
-
-    from rotation.plan import plan
     from rotation.services.club import club_links
     from rotation.services.database import open_store
-    from rotation.web.app import create_app
-    from rotation.web.serve import bind
 
-    sock = bind("127.0.0.1", 0)
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(create_app(db, planner=plan), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started
-    try:
-        with open_store(db, create=False) as store:
-            yield club_links(store, base).season
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    with serving(db, None) as base, open_store(db, create=False) as store:
+        yield club_links(store, base).season
 
 
 def test_the_season_on_a_phone_and_on_a_wall(served: str) -> None:
