@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from rotation.balance import Balance, Bound, check, prefix_checks
 from rotation.history import History, PairWeights, pair_weights
@@ -252,14 +253,15 @@ class _Search:
             default=0,
         )
         base = 1 + slots * top
+        # In an evening where nobody shares a table twice, any pair's partnership is one of three per table
+        # and costs the evening nothing: there the last evening's partners rank first (nobody partners
+        # anyone two weeks running), else the season's count does (everyone partners before anyone twice)
+        first, second = weights.partner_count, weights.partner_last
+        if _meets_once(movement):
+            first, second = second, first
         self.partner_w = [
             [
-                (
-                    (weights.partner_count[a][b] * base + weights.partner_last[a][b]) * base
-                    + weights.partner_recent[a][b]
-                )
-                * base
-                * base
+                ((first[a][b] * base + second[a][b]) * base + weights.partner_recent[a][b]) * base * base
                 for b in range(n)
             ]
             for a in range(n)
@@ -513,3 +515,15 @@ class _Search:
 
 
 _SEATS = tuple(Seat)
+
+
+def _meets_once(movement: Movement) -> bool:
+    """Whether nobody shares a table with anyone twice in the evening."""
+    met: set[frozenset[Player]] = set()
+    for rnd in movement.rounds:
+        for table in rnd.tables:
+            for pair in map(frozenset, combinations(table.players, 2)):
+                if pair in met:
+                    return False
+                met.add(pair)
+    return True
