@@ -5,6 +5,10 @@ way: the command line names its option)."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
+
+HISTORY_DAYS: Final = 365
+"""How far back the season a new plan takes into account reaches, unless asked otherwise: a year."""
 
 
 class Method(StrEnum):

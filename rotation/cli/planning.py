@@ -36,6 +36,7 @@ from rotation.cli.common import (
     rich_console,
 )
 from rotation.names import name_key
+from rotation.request import HISTORY_DAYS
 from scoring.methods import find_method
 
 _NamesOption = Annotated[
@@ -199,7 +200,7 @@ def plan_command(
     verbose: _VerboseOption = False,
     save: _SaveOption = None,
     played_on: _PlayedOnOption = None,
-    history: _HistoryOption = 365,
+    history: _HistoryOption = HISTORY_DAYS,
     scoring: _ScoringOption = None,
     premium: _PremiumOption = None,
     unit: _UnitOption = None,

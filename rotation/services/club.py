@@ -102,8 +102,14 @@ def plan_club_evening(
         pass
     else:
         raise SessionNameTakenError(f"an evening is saved as {taken.name!r} already", taken.name)
-    planned = evenings.plan_evening(
-        request, store=store, save=save if start else None, new=new, planner=planner
+    planned = evenings.plan_evening(  # the season taken into account as `chicago plan` does
+        request,
+        store=store,
+        save=save if start else None,
+        new=new,
+        planner=planner,
+        history_days=evenings.HISTORY_DAYS,
+        played_on=save.played_on,
     )
     if planned.saved is None:
         return ClubPlanned(planned)

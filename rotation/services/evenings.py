@@ -18,6 +18,7 @@ from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
 from rotation.plan import Away, Kept, Method, Note, Plan, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.request import HISTORY_DAYS
 from rotation.results import recording
 from rotation.results.session import Session
 from rotation.services.access import Access, RefusedError, Role, access, check_access, token
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from rotation.solver import Progress
 
 __all__ = [
+    "HISTORY_DAYS",
     "Away",
     "Kept",
     "KeptEvening",

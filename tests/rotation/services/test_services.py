@@ -267,3 +267,26 @@ def test_the_clubs_links_open_its_pages_until_renewed(store: Store) -> None:
     for old in (host, season):
         with pytest.raises(RefusedError):
             open_club(store, old)
+
+
+def test_a_club_page_preview_takes_the_season_into_account_and_is_the_plan_started(store: Store) -> None:
+    """Planning from the club's page sees the season as `chicago plan` does, and "Start the evening" saves
+    the plan the preview showed."""
+    from datetime import timedelta
+
+    from rotation.services.club import club_links, plan_club_evening
+    from scoring.rules import ScoringRules
+
+    first = saved(store, "mon", NINE).saved
+    assert first is not None
+    host = club_links(store, "").host.split("k=")[1]
+    request = PlanRequest(NINE, Order.GIVEN, rounds=4)
+    save = evenings.SaveAs("tue", first.played_on + timedelta(days=7), ScoringRules())
+    preview = plan_club_evening(store, host, request, save, start=False, base="", planner=plan)
+    assert preview.planned.saved is None
+    assert any(str(note).startswith("Season:") for note in preview.planned.plan.notes)
+    started = plan_club_evening(store, host, request, save, start=True, base="", planner=plan)
+    assert started.planned.saved is not None and started.links is not None
+    assert started.planned.saved.session.schedule == preview.planned.plan.schedule
+    alone = evenings.plan_evening(request)  # no season: the evening as planned alone
+    assert alone.plan.schedule != preview.planned.plan.schedule  # the season changed who partners whom
