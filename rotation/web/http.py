@@ -90,17 +90,14 @@ def same_site(request: Request) -> bool:
 
 
 async def read_form(request: Request) -> Mapping[str, str]:
-    """The posted form's text fields, each cut to `MAX_FIELD` characters (a file field reads as empty); a
-    400 when the client leaves before the whole form arrived (the server closes a connection too slow)."""
-    try:
-        form = await request.form(max_files=0, max_fields=50)
-    except ClientDisconnect:
-        raise HTTPException(400, "the form did not arrive whole") from None
-    return {key: value[:MAX_FIELD] if isinstance(value, str) else "" for key, value in form.items()}
+    """The posted form's text fields (the last value of each), as `read_fields` reads them."""
+    return (await read_fields(request))[0]
 
 
 async def read_fields(request: Request) -> tuple[Mapping[str, str], Mapping[str, list[str]]]:
-    """The posted form as `read_form` reads it, and every value of each field (a group of checkboxes)."""
+    """The posted form: each field's last value and every value (a group of checkboxes), each cut to
+    `MAX_FIELD` characters (a file field reads as empty); a 400 when the client leaves before the whole
+    form arrived (the server closes a connection too slow)."""
     try:
         form = await request.form(max_files=0, max_fields=200)
     except ClientDisconnect:
