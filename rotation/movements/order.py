@@ -94,8 +94,9 @@ def is_prefix_balanced(movement: Movement, *, avoid: Iterable[Pair] = ()) -> boo
 
 # --- ordering -------------------------------------------------------------------------------------------
 
-Cost = tuple[int, int, int, int, int]
-"""Sit-outs twice running (a whole-evening rule the planner ranks above opponents, so an order never adds
+Cost = tuple[int, int, int, int, int, int]
+"""Sit-outs three rounds running (what a player remembers of an evening, ranked first in every game); then
+sit-outs twice running (a whole-evening rule the planner ranks above opponents, so an order never adds
 one); then, summed over prefixes, partner excess, sit-out excess and opponent excess; then seat moves
 between consecutive rounds. Compared lexicographically."""
 
@@ -120,6 +121,7 @@ class _Tally:
         self.partner_slots = 0
         self.opponent_slots = 0
         self.last_out: tuple[Player, ...] = ()
+        self.before_out: tuple[Player, ...] = ()
 
     def copy(self) -> _Tally:
         other = _Tally.__new__(_Tally)
@@ -131,6 +133,7 @@ class _Tally:
         other.partner_slots = self.partner_slots
         other.opponent_slots = self.opponent_slots
         other.last_out = self.last_out
+        other.before_out = self.before_out
         return other
 
 
@@ -209,15 +212,17 @@ class _Orderer:
             total += hist[c] * (c - bound.ceil)
         return total
 
-    def score(self, tally: _Tally, r: int, shares: _Shares, placed: int) -> tuple[int, int, int, int]:
-        """The prefix ending with round r (already added): repeats, then partner, sit-out, opponent excess."""
+    def score(self, tally: _Tally, r: int, shares: _Shares, placed: int) -> tuple[int, int, int, int, int]:
+        """The prefix ending with round r (already added): runs of three sit-outs, repeats, then partner,
+        sit-out and opponent excess."""
         partner = self._hist_excess(tally.partner_hist, Bound.of(tally.partner_slots, self.n_counted))
         opponent = self._hist_excess(tally.opponent_hist, Bound.of(tally.opponent_slots, self.n_pairs))
         sit_out = shares.excess(tally.sat_out, placed)
-        repeats = sum(1 for p in self.facts[r].sitting_out if p in tally.last_out)
+        repeats = [p for p in self.facts[r].sitting_out if p in tally.last_out]
+        threes = sum(1 for p in repeats if p in tally.before_out)
         if self.repeats_last:  # a home game: sitting out twice running ranks after the rest
-            return partner, sit_out, opponent, repeats
-        return repeats, partner, sit_out, opponent
+            return threes, partner, sit_out, opponent, len(repeats)
+        return threes, len(repeats), partner, sit_out, opponent
 
     def moves(self, before: int | None, after: int) -> int:
         if before is None:
@@ -269,7 +274,12 @@ def _segments(rounds: Sequence[Round]) -> list[range]:
 
 
 def _add_costs(a: Cost, b: Sequence[int]) -> Cost:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def _sat_out(tally: _Tally, sitting_out: tuple[Player, ...]) -> None:
+    """The round just played becomes the last; the last, the one before it."""
+    tally.before_out, tally.last_out = tally.last_out, sitting_out
 
 
 def prefix_order(
@@ -283,10 +293,11 @@ def prefix_order(
     """The order (round indexes) that keeps every prefix as even as possible; the first ``fixed`` rounds
     (already played) stay where they are.
 
-    A beam search builds the order round by round, scoring each prefix (sit-outs twice running, partner
-    excess, sit-outs off the fair share, opponent excess, seat moves), and keeps the ``width`` best
-    partial orders (default: as many as keeps the work near a second). The given order is kept unless
-    the new one is strictly better, so an order that is already best (the bulletin's, say) stays.
+    A beam search builds the order round by round, scoring each prefix (sit-outs three running, then
+    twice running, partner excess, sit-outs off the fair share, opponent excess, seat moves), and keeps
+    the ``width`` best partial orders (default: as many as keeps the work near a second). The given order
+    is kept unless the new one is strictly better, so an order that is already best (the bulletin's,
+    say) stays.
     ``repeats_last``: sitting out twice running scored after the rest (a home game, where it ranks after
     the opponents: ``solver.measure.ranked``)."""
     avoided = tuple(avoid)
@@ -322,13 +333,13 @@ def _cost_of(
     orderer: _Orderer, tally: _Tally, sequence: Sequence[int], shares: _Shares, before: int | None
 ) -> tuple[Cost, _Tally]:
     """Cost of playing ``sequence`` after ``tally``; the tally afterwards."""
-    cost: Cost = (0, 0, 0, 0, 0)
+    cost: Cost = (0, 0, 0, 0, 0, 0)
     placed = 0
     for r in sequence:
         orderer.add(tally, r, 1)
         placed += len(orderer.facts[r].sitting_out)
         cost = _add_costs(cost, (*orderer.score(tally, r, shares, placed), orderer.moves(before, r)))
-        tally.last_out = orderer.facts[r].sitting_out
+        _sat_out(tally, orderer.facts[r].sitting_out)
         before = r
     return cost, tally
 
@@ -343,7 +354,7 @@ def _beam(
 ) -> tuple[list[int], Cost, _Tally]:
     """Beam search over the orders of one segment."""
     Beam = list[tuple[Cost, list[int], _Tally, int]]
-    beam: Beam = [((0, 0, 0, 0, 0), [], tally.copy(), 0)]
+    beam: Beam = [((0, 0, 0, 0, 0, 0), [], tally.copy(), 0)]
     for _ in segment:
         candidates: list[tuple[Cost, list[int], int, int]] = []
         for index, (cost, seq, state, placed) in enumerate(beam):
@@ -359,15 +370,15 @@ def _beam(
                 candidates.append((_add_costs(cost, step), [*seq, r], index, now))
         candidates.sort(key=lambda c: (c[0], c[1]))
         chosen: Beam = []
-        seen: set[tuple[frozenset[int], int]] = set()
+        seen: set[tuple[frozenset[int], tuple[int, ...]]] = set()
         for cost, seq, index, placed in candidates:
-            signature = (frozenset(seq), seq[-1])
+            signature = (frozenset(seq), tuple(seq[-2:]))
             if signature in seen:
                 continue
             seen.add(signature)
             state = beam[index][2].copy()
             orderer.add(state, seq[-1], 1)
-            state.last_out = orderer.facts[seq[-1]].sitting_out
+            _sat_out(state, orderer.facts[seq[-1]].sitting_out)
             chosen.append((cost, seq, state, placed))
             if len(chosen) == width:
                 break
