@@ -333,6 +333,8 @@ def _bulletin_fits(request: PlanRequest) -> bool:
     needs the balanced planner."""
     if request.avoid or request.tables is not None or request.keep is not None:
         return False
+    if request.away and request.rounds is None:
+        return False  # the bulletin's new cut at each change would lengthen the evening (_balanced_rounds)
     if request.away:
         last = (
             request.rounds or max((max(a.rounds | {a.from_round or 0}) for a in request.away), default=0) + 1
@@ -658,6 +660,12 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note
         total = len(kept.schedule.rounds)
         return total, Note(f"{total} rounds, as in the plan being replaced")
     n = len(request.names)
+    if kept is None and request.away and n in BULLETIN_SIZES and request.tables is None:
+        rounds = cycle_length(n)
+        return rounds, Note(
+            f"{rounds} rounds: the bulletin's evening for {n} players, balanced for those away"
+            " (the bulletin's new cut at each arrival or departure would make it longer)"
+        )
     tables = request.tables or n // 4
     if tables < 1:
         raise PlanError(f"{n} players are too few for a table")

@@ -69,7 +69,9 @@ def test_bad_away_is_refused(text: str) -> None:
 
 def test_outsider_joins_with_a_new_cut() -> None:
     """Bulletin, AN OUTSIDER ENTERS THE GAME: a new cut; the two highest partner and the lowest sits out."""
-    request = PlanRequest(BULLETIN_FIVE, Order.CUT, seed=5, away=(parse_away("Shirley:1-2"),))
+    request = PlanRequest(
+        BULLETIN_FIVE, Order.CUT, seed=5, away=(parse_away("Shirley:1-2"),), method=Method.BULLETIN
+    )
     result = plan(request)
     schedule = result.schedule
     shirley = schedule.player("Shirley")
@@ -175,8 +177,11 @@ def test_every_plan_passes_the_checker(names: list[str], seed: int, rounds: int 
 def test_an_early_leaver_under_the_bulletin_gets_a_sensible_evening() -> None:
     """Seed 001: when the group changes, a new cut and the movement for the new size. Shirley leaving
     after round 3 gives three rounds of the five-player movement and then the four-player one, every
-    partnership once (3 rounds), not a thousand rounds; she is never seated from round 4."""
-    request = PlanRequest(BULLETIN_FIVE, Order.GIVEN, away=(parse_away("Shirley:4-"),))
+    partnership once (3 rounds), not a thousand rounds; she is never seated from round 4. (Asked for: by
+    default an evening with someone away is the bulletin's length, balanced.)"""
+    request = PlanRequest(
+        BULLETIN_FIVE, Order.GIVEN, away=(parse_away("Shirley:4-"),), method=Method.BULLETIN
+    )
     result = plan(request)
     assert result.method == "bulletin"
     rounds = result.schedule.rounds

@@ -131,3 +131,32 @@ def test_nobody_sits_out_three_rounds_running_at_a_home_game(rounds: int | None,
     schedule = plan(request).schedule
     assert all(len(rnd.sitting_out) == 3 for rnd in schedule.movement.rounds)
     assert _longest_run_out(schedule) <= 2
+
+
+@pytest.mark.parametrize(
+    ("names", "away", "rounds"),
+    [
+        (("Ann", "Helen", "Doris", "Jean", "Shirley", "Fay"), "Fay:1-2", 8),
+        (("Ann", "Helen", "Doris", "Jean", "Shirley", "Fay"), "Ann:7-", 8),
+        (("Ann", "Helen", "Doris", "Jean", "Shirley"), "Shirley:1", 5),
+        (("Ann", "Helen", "Doris", "Jean", "Shirley"), "Jean:5-", 5),
+    ],
+)
+def test_someone_away_in_a_small_group_keeps_the_bulletins_length(
+    names: tuple[str, ...], away: str, rounds: int
+) -> None:
+    """Four to six players with a late arrival or an early leaver: the evening is as long as the
+    bulletin's for the whole group (six: its eight rubbers; five: every partnership once), not the
+    bulletin's chart restarted after a new cut (F arriving in round 3 made ten rounds, with the players
+    there all evening playing 6 to 8); those there all evening play within one round of each other and
+    nobody sits out twice running. The summary says the choice."""
+    for seed in (1, 2, 3):
+        made = plan(PlanRequest(names, Order.CUT, seed=seed, away=(parse_away(away),)))
+        schedule = made.schedule
+        assert len(schedule.rounds) == rounds
+        there = [p for p in range(len(names)) if all(p in rnd.present for rnd in schedule.rounds)]
+        played = Counter(p for rnd in schedule.rounds for t in rnd.tables for p in t.players)
+        assert max(played[p] for p in there) - min(played[p] for p in there) <= 1
+        for before, after in pairwise(schedule.rounds):
+            assert not set(before.sitting_out) & set(after.sitting_out)
+        assert any("bulletin's evening" in note.text for note in made.notes)
