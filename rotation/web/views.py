@@ -39,6 +39,8 @@ class DealLine:
     text: str
     ns: int
     ew: int
+    detail: str = ""
+    """Under Russian scoring: the score of the side with more points and the target it had."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class TableView:
     deals: tuple[DealLine, ...]
     sides: tuple[SideTotals, ...]
     chicago: bool
+    unit: str
+    """What the pad's numbers count: ``points``, or ``IMPs`` under a method in IMPs."""
     next_number: int | None
     next_dealer: str
     next_vulnerability: str
@@ -124,6 +128,7 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
         deals=_deal_lines(score, recorded),
         sides=tuple(_totals(score, side, names[side]) for side in Side),
         chicago=rules.method.carries_partscores,
+        unit="IMPs" if rules.method.in_imps else "points",
         next_number=None if coming is None else coming[0],
         next_dealer=""
         if coming is None
@@ -148,7 +153,13 @@ def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tupl
             side: sum(e.points for e in score.entries if e.deal == deal.number and e.side is side)
             for side in Side
         }
-        lines.append(DealLine(str(deal.number), deal_text(deal.deal), points[Side.NS], points[Side.EW]))
+        detail = ""
+        if deal.russian is not None:  # the deal's IMPs against the target its points set
+            russian = deal.russian
+            detail = f"{russian.side.value} {russian.score}, target {russian.target}"
+            points = {Side.NS: max(russian.ns_imps, 0), Side.EW: max(-russian.ns_imps, 0)}
+        text = deal_text(deal.deal)
+        lines.append(DealLine(str(deal.number), text, points[Side.NS], points[Side.EW], detail))
     trailing = len(recorded) - len(lines)
     lines.extend(DealLine("redeal", "passed out", 0, 0) for _ in range(trailing))
     return tuple(lines)
@@ -157,6 +168,9 @@ def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tupl
 def _totals(score: RubberScore | None, side: Side, names: str) -> SideTotals:
     if score is None:
         return SideTotals(side.value, names, 0, 0, 0, 0)
+    imps = score.ns_imps
+    if imps is not None:
+        return SideTotals(side.value, names, 0, 0, 0, max(imps if side is Side.NS else -imps, 0))
     return SideTotals(
         side.value,
         names,
