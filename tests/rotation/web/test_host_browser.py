@@ -166,6 +166,7 @@ def test_a_rubber_scored_with_the_buttons_under_each_method(tmp_path: Path, meth
         words = page.inner_text("#add")
         assert ("honors" in words) is case.honors and ("hcp" in words) is case.hcp
         page.screenshot(path=str(SHOTS / f"chicago-table-{method}-360.png"), full_page=True)
+        refused_as_the_scoring_says(page, case)
         for number, deal in enumerate(case.deals, 1):
             if number == 2 and case.vulnerable_on_2:
                 said_vulnerable(page, case.vulnerable_on_2)
@@ -177,6 +178,27 @@ def test_a_rubber_scored_with_the_buttons_under_each_method(tmp_path: Path, meth
         page.screenshot(path=str(SHOTS / f"chicago-table-{method}-done-360.png"), full_page=True)
     sheet = tally(db)
     assert [rubber["ns_tally"] for rubber in sheet["rubbers"]] == [case.ns_tally]
+
+
+def refused_as_the_scoring_says(page: Any, case: Scored) -> None:
+    """What the evening's scoring lacks or refuses is said on the page, and what was chosen or typed is
+    kept: Russian's high-card points left out; honors typed where they do not count."""
+    from playwright.sync_api import expect
+
+    if case.hcp:
+        for name, value in NT3().items():
+            pick(page, name, value)
+        page.get_by_role("button", name="Add deal").click()
+        expect(page.get_by_role("alert")).to_contain_text("choose N-S's high-card points, or type the deal")
+        assert page.locator("input[name='level'][value='3']").is_checked()
+        assert page.locator("input[name='strain'][value='NT']").is_checked()
+    if not case.honors:
+        page.fill("#deal", "4S N = honors NS 100")
+        page.get_by_role("button", name="Add deal").click()
+        expect(page.get_by_role("alert")).to_contain_text("honors count only in chicago scoring")
+        assert page.input_value("#deal") == "4S N = honors NS 100"
+        page.fill("#deal", "")
+    assert page.locator("#live").get_attribute("data-entered") == "0"
 
 
 def said_vulnerable(page: Any, whose: str) -> None:
