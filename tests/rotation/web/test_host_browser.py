@@ -7,6 +7,7 @@ several times as people come and go (a round in play included), and fixes and de
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,9 @@ from tests.rotation.web.real import browser, chicago, phone, served
 
 SHOTS = Path("/tmp")
 """Screenshots, to look at: never in the repository."""
+AXE = Path(os.environ.get("CHICAGO_AXE", Path.home() / ".cache/chicago-axe/node_modules/axe-core/axe.min.js"))
+AXE_RUN = """axe.run(document).then(r => r.violations.map(v => [v.id, v.impact, v.help,
+    v.nodes.slice(0, 3).map(n => n.target.join(' ') + ': ' + n.failureSummary)]))"""
 
 FIVE = ("Ann", "Bob", "Cy", "Di", "Ed")
 PASS = "pass"
@@ -26,6 +30,22 @@ PASS = "pass"
 def plan(db: Path, *options: str, players: tuple[str, ...] = FIVE) -> None:
     done = chicago(db, "plan", *players, "--order", "given", "--save", "ev", "--history", "0", *options)
     assert done.returncode == 0, done.stderr
+
+
+def accessible(page: Any, name: str) -> None:
+    """The page fits 360 px and, light and dark, has no serious or critical axe-core violation (where
+    axe-core is installed: `npm install --prefix ~/.cache/chicago-axe axe-core`)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
+    if not AXE.exists():
+        return
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.evaluate(AXE.read_text(encoding="utf-8"))
+            assert page.evaluate("typeof window.axe.run") == "function"
+        bad = [v for v in page.evaluate(AXE_RUN) if v[1] in ("serious", "critical")]
+        assert not bad, f"{name} ({scheme}): {bad}"
+    page.emulate_media(color_scheme="light")
 
 
 def pick(page: Any, name: str, value: str) -> None:
@@ -166,6 +186,7 @@ def test_a_rubber_scored_with_the_buttons_under_each_method(tmp_path: Path, meth
         words = page.inner_text("#add")
         assert ("honors" in words) is case.honors and ("hcp" in words) is case.hcp
         page.screenshot(path=str(SHOTS / f"chicago-table-{method}-360.png"), full_page=True)
+        accessible(page, f"the table page ({method})")
         refused_as_the_scoring_says(page, case)
         for number, deal in enumerate(case.deals, 1):
             if number == 2 and case.vulnerable_on_2:
@@ -174,7 +195,7 @@ def test_a_rubber_scored_with_the_buttons_under_each_method(tmp_path: Path, meth
         expect(page.locator(".result")).to_have_text(case.result)
         total = page.locator("tr", has_text="Total").locator("th.num")
         assert tuple(total.all_inner_texts()) == case.pad
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        accessible(page, f"the table page, the rubber complete ({method})")
         page.screenshot(path=str(SHOTS / f"chicago-table-{method}-done-360.png"), full_page=True)
     sheet = tally(db)
     assert [rubber["ns_tally"] for rubber in sheet["rubbers"]] == [case.ns_tally]
@@ -244,6 +265,7 @@ def test_the_host_replans_again_and_again_as_people_come_and_go(tmp_path: Path) 
         assert ticks(host) == {"Ann": True, "Bob": True, "Cy": True, "Di": True, "Ed": False}
         assert host.input_value("#new") == "Fay"
         host.screenshot(path=str(SHOTS / "chicago-host-refused-360.png"), full_page=True)
+        accessible(host, "the host page, a replan refused")
 
         # the round finished at the table, the same form sent again
         for typed in ("3NT N =", "2S E +1", "4H S ="):
@@ -279,7 +301,7 @@ def test_the_host_replans_again_and_again_as_people_come_and_go(tmp_path: Path) 
         host_replans(host)
         expect(host.get_by_role("status")).to_contain_text("Replanned from round 3: Bob left.")
         assert [name for name, here in ticks(host).items() if not here] == ["Bob", "Ed"]
-        assert host.evaluate("document.documentElement.scrollWidth") <= 360
+        accessible(host, "the host page, replanned")
         host.screenshot(path=str(SHOTS / "chicago-host-replanned-360.png"), full_page=True)
 
     # the terminal sees the same evening, and a later replan there need not name Ed or Bob gone again
