@@ -12,8 +12,9 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rotation.cut import Order, cut
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
@@ -42,6 +43,10 @@ class PlanError(ValueError):
         self.part = part
         self.fault = fault
         self.facts: dict[str, object] = facts
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (partial(type(self), str(self), part=self.part, fault=self.fault, **self.facts), ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,19 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rotation.names import clean_name, name_key
 
-__all__ = ["ForgottenPlayersError", "Matched", "NearMissError", "fold", "forgotten", "match_roster"]
+__all__ = [
+    "ForgottenPlayersError",
+    "Matched",
+    "NearMissError",
+    "fold",
+    "forgotten",
+    "match_roster",
+    "near_misses",
+]
 
 
 class NearMissError(ValueError):
@@ -25,6 +34,10 @@ class NearMissError(ValueError):
         super().__init__(f"{typed!r} is not a known player; did you mean {suggestions[0]!r}?")
         self.typed, self.suggestions = typed, suggestions
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.typed, self.suggestions))
+
 
 class ForgottenPlayersError(ValueError):
     """Players of the evening not named at a replan, nor said to have gone home."""
@@ -32,6 +45,10 @@ class ForgottenPlayersError(ValueError):
     def __init__(self, names: tuple[str, ...]) -> None:
         super().__init__(f"not named and not said to have gone home: {', '.join(names)}")
         self.names = names
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.names,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,16 +111,20 @@ def match_roster(typed: Sequence[str], roster: Sequence[str], *, new: Collection
             names.append(same[0])
             known_as.append((name, same[0]))
             continue
-        folded = fold(name)
-        near = sorted(
-            (distance(folded, fold(known), _allowed(folded)), known)
-            for known in roster
-            if distance(folded, fold(known), _allowed(folded)) <= _allowed(folded)
-        )
+        near = near_misses(name, roster)
         if near:
-            raise NearMissError(name, tuple(known for _, known in near))
+            raise NearMissError(name, near)
         names.append(name)
     return Matched(tuple(names), tuple(known_as))
+
+
+def near_misses(typed: str, among: Sequence[str]) -> tuple[str, ...]:
+    """The names in ``among`` a letter or two off ``typed`` (accents, case and spacing aside), closest
+    first: what a host most likely meant."""
+    folded = fold(typed)
+    limit = _allowed(folded)
+    scored = ((distance(folded, fold(known), limit), known) for known in among)
+    return tuple(known for away, known in sorted(scored) if away <= limit)
 
 
 def forgotten(evening: Sequence[str], named: Sequence[str], gone: Collection[str]) -> tuple[str, ...]:

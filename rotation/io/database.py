@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from functools import partial
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 SCHEMA_VERSION: Final = 4
 APPLICATION_ID: Final = 0x43484943
@@ -167,6 +168,10 @@ class NoSuchSessionError(StoreError):
         super().__init__(message)
         self.name = name
         self.recent = recent
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (partial(type(self), str(self), name=self.name, recent=self.recent), ())
 
 
 class NoDatabaseError(StoreError):

@@ -87,6 +87,10 @@ class SessionNameTakenError(StoreError):
         super().__init__(message)
         self.taken = taken
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (str(self), self.taken))
+
 
 class PlayerExistsError(StoreError):
     """Renaming a player to the name of another known player, without asking to merge the two."""
@@ -95,6 +99,10 @@ class PlayerExistsError(StoreError):
         super().__init__(message)
         self.old = old
         self.other = other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (str(self), self.old, self.other))
 
 
 @dataclass(frozen=True, slots=True)

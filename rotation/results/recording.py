@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from functools import partial
+from typing import Any, Final
 
 from rotation.jsontext import JsonTextError, loads
 from rotation.model import Schedule
@@ -69,7 +70,11 @@ class AlreadyRecordedError(SessionError):
     def __init__(self, round_number: int, table: int, previous: RubberRecord, *, complete: bool) -> None:
         what = f"as a net ({previous.net})" if previous.net is not None else "and complete"
         super().__init__(f"round {round_number}, table {table} is already recorded {what}")
-        self.round, self.table, self.previous = round_number, table, previous
+        self.round, self.table, self.previous, self.complete = round_number, table, previous, complete
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (partial(type(self), self.round, self.table, self.previous, complete=self.complete), ())
 
 
 class RecordedAsNetError(SessionError):
@@ -79,6 +84,10 @@ class RecordedAsNetError(SessionError):
         super().__init__(f"round {round_number}, table {table} was recorded as a net ({previous.net})")
         self.round, self.table, self.previous = round_number, table, previous
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.round, self.table, self.previous))
+
 
 class NothingRecordedError(SessionError):
     """The rubber holds nothing to take back or remove."""
@@ -86,6 +95,10 @@ class NothingRecordedError(SessionError):
     def __init__(self, round_number: int, table: int) -> None:
         super().__init__(f"round {round_number}, table {table} has nothing recorded")
         self.round, self.table = round_number, table
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.round, self.table))
 
 
 class TableNeededError(SessionError):
@@ -95,6 +108,10 @@ class TableNeededError(SessionError):
         listing = "; ".join(f"{t}: {', '.join(names)}" for t, names in enumerate(tables, 1))
         super().__init__(f"round {round_number} has {len(tables)} tables ({listing})")
         self.round, self.tables = round_number, tables
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.round, self.tables))
 
 
 class MovedOnError(SessionError):
@@ -108,6 +125,10 @@ class MovedOnError(SessionError):
         )
         self.round, self.table, self.seen, self.current = round_number, table, seen, current
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.round, self.table, self.seen, self.current))
+
 
 class ChangedMeanwhileError(SessionError):
     """The evening's plan changed while a new one was being made: nothing is stored."""
@@ -119,6 +140,10 @@ class ResultBeyondKeptError(SessionError):
     def __init__(self, round_number: int, table: int) -> None:
         super().__init__(f"round {round_number}, table {table} has a result already")
         self.round, self.table = round_number, table
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.round, self.table))
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,8 +53,10 @@ __all__ = [
     "open_evening",
     "parse_avoid",
     "parse_away",
+    "plan_alone",
     "plan_evening",
     "planner_data",
+    "playing_now",
     "replan_evening",
     "season_history",
 ]
@@ -118,6 +120,10 @@ class SameEveningError(ValueError):
         super().__init__(f"the evening already saved as {twin!r} ({played_on.isoformat()})")
         self.twin, self.played_on = twin, played_on
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (type(self), (self.twin, self.played_on))
+
 
 def plan_evening(
     request: PlanRequest,
@@ -162,6 +168,14 @@ def plan_evening(
     return Planned(made, saved, known_as=known_as)
 
 
+def plan_alone(request: PlanRequest) -> Plan:
+    """The planner alone, for a planner process: the names were checked (near misses, players gone
+    home) by `plan_evening` in the caller's process, against the store only it has."""
+    from rotation.plan import plan
+
+    return plan(request)
+
+
 def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> History | None:
     """The history of the evenings saved in ``store`` dated from ``days`` days before ``day`` to the day
     before it, among ``names`` (None when none of them played in any)."""
@@ -191,14 +205,26 @@ def _checked_names(
         matched = roster.match_roster(request.names, [name for name, _ in store.players()], new=new)
         request, known_as = replace(request, names=matched.names), matched.known_as
     if request.keep is not None:
-        kept = {name_key(name) for name in request.keep.schedule.players}
+        players = request.keep.schedule.players
+        kept = {name_key(name) for name in players}
         strays = [name for name in gone if name_key(name) not in kept]
         if strays:
-            raise PlanError(f"{strays[0]!r} went home, but is not one of the evening's players")
-        missing = roster.forgotten(request.keep.schedule.players, request.names, gone)
+            said = f"{strays[0]!r} went home, but is not one of the evening's players"
+            near = roster.near_misses(strays[0], players)
+            raise PlanError(said + (f"; did you mean {near[0]!r}?" if near else ""))
+        missing = roster.forgotten(players, request.names, (*gone, *_gone_already(request.keep)))
         if missing:
             raise roster.ForgottenPlayersError(missing)
     return request, known_as
+
+
+def _gone_already(kept: Kept) -> tuple[str, ...]:
+    """The players of a kept plan who went home at an earlier replan: in none of its rounds still to
+    come (its last round, when none is), so a later replan need not name them gone again."""
+    schedule = kept.schedule
+    coming = schedule.rounds[kept.rounds :] or schedule.rounds[-1:]
+    seen = {p for rnd in coming for p in (*rnd.sitting_out, *(p for s in rnd.tables for p in s.players))}
+    return tuple(name for p, name in enumerate(schedule.players) if p not in seen)
 
 
 def kept_from_evening(store: Store, evening: Evening, rounds: int | None = None) -> KeptEvening:
@@ -241,6 +267,18 @@ def replan_evening(
     return plan_evening(
         request, store=store, save=save, replacing=stored.id, new=new, gone=gone, planner=planner
     )
+
+
+def playing_now(session: Session) -> tuple[tuple[str, bool], ...]:
+    """Each player of the evening and whether they play now (seated or sitting out in the first round
+    not fully recorded, the last round once all are), in alphabetical order of their names as names are
+    compared (`name_key`): where a host looks for someone, the same from one replan to the next."""
+    schedule = session.schedule
+    number = min(session.rounds_played(), len(schedule.rounds) - 1)
+    rnd = schedule.rounds[number]
+    here = {p for seating in rnd.tables for p in seating.players} | set(rnd.sitting_out)
+    players = sorted(range(len(schedule.players)), key=lambda p: (name_key(schedule.name(p)), p))
+    return tuple((schedule.name(p), p in here) for p in players)
 
 
 def _replace_plan(store: Store, evening: Evening, kept: Kept, made: Plan) -> Planned:

@@ -30,6 +30,7 @@ from rotation.services.errors import (
     NothingRecordedError,
     PlanError,
     RefusedError,
+    ResultBeyondKeptError,
     SessionError,
     StoreError,
 )
@@ -37,15 +38,15 @@ from rotation.web import views
 from rotation.web.http import HEADERS, int_field, link, plain, read_fields, read_form, same_site
 from rotation.web.workers import WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
-from scoring.deal import InvalidDealError, RecordedDeal
+from scoring.deal import InvalidDealError
 
-_REFUSED_DEAL = (SessionError, InvalidDealError, InvalidResultError, views.IncompleteButtonsError)
+_REFUSED_DEAL = (SessionError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
 """What a table's form may be refused for: the page says why and keeps what was typed."""
 
 
 class Templates:
     """The pages' Jinja templates, read and compiled once at start (no look at the files on every page),
-    and the deal's buttons rendered once for a blank form."""
+    and the deal's buttons rendered once per deal form (an evening's scoring) for a blank form."""
 
     def __init__(self) -> None:
         from jinja2 import Environment, PackageLoader
@@ -55,21 +56,31 @@ class Templates:
         )
         for template in self.env.list_templates():
             self.env.get_template(template)
-        self.groups, self.impossible = views.button_groups(), views.impossible_results()
-        self.blank_buttons = self.buttons({})
+        self.impossible = views.impossible_results()
+        self._blank: dict[rubbers.DealForm, Any] = {}
+        self._lock = threading.Lock()
 
     def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         values.setdefault("title", "chicago")
         html = self.env.get_template(template).render(**values)
         return HTMLResponse(html, status, headers=HEADERS)
 
-    def buttons(self, chosen: Mapping[str, str]) -> Any:
-        """The deal's buttons, those chosen checked (a refused deal's page shows them again)."""
+    def buttons(self, deal: rubbers.DealForm, chosen: Mapping[str, str] | None = None) -> Any:
+        """The deal's buttons for an evening's deal form, those chosen checked (a refused deal's page
+        shows them again); a blank form's rendered once per deal form."""
         from markupsafe import Markup
 
+        if not chosen:
+            with self._lock:
+                blank = self._blank.get(deal)
+            if blank is not None:
+                return blank
         html = self.env.get_template("buttons.html").render(
-            groups=self.groups, impossible=self.impossible, chosen=chosen
+            groups=views.button_groups(deal), impossible=self.impossible, chosen=chosen, deal=deal
         )
+        if not chosen:
+            with self._lock:
+                self._blank[deal] = Markup(html)
         return Markup(html)
 
     def refused(self, reason: str = "This link is not valid for this page.") -> Response:
@@ -136,9 +147,10 @@ class EveningPages:
     def _warm(self, session: Any) -> None:
         """Each page drawn once for nothing, so the modules it imports on first use are imported at start
         rather than by the first phones (a rubber that cannot be shown is left to its page to say)."""
-        page, blank = self.templates.page, self.templates.blank_buttons
+        page, deal = self.templates.page, rubbers.deal_form(session.rules)
+        blank = self.templates.buttons(deal)
         with contextlib.suppress(SessionError):
-            page("table.html", view=views.table_view(session, 1, 1), key="", buttons=blank)
+            page("table.html", view=views.table_view(session, 1, 1), key="", buttons=blank, deal=deal)
             page("standings.html", view=views.standings_view(session), key="")
             present = views.present_now(session)
             page("host.html", rubbers=views.host_view(session), key="", links=[], present=present)
@@ -179,7 +191,7 @@ class EveningPages:
         has_next = following <= len(session.schedule.rounds) and table <= len(
             session.schedule.rounds[following - 1].tables
         )
-        chosen = extra.get("chosen")
+        deal = rubbers.deal_form(session.rules)
         return self.templates.page(
             "table.html",
             status,
@@ -190,7 +202,8 @@ class EveningPages:
             next_link=link(f"{base}/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"{base}/t/{table}", key, r=round_number),
             state=link(f"{base}/t/{table}/state", key, r=round_number),
-            buttons=self.templates.buttons(chosen) if chosen else self.templates.blank_buttons,
+            buttons=self.templates.buttons(deal, extra.get("chosen")),
+            deal=deal,
             **extra,
         )
 
@@ -245,9 +258,9 @@ class EveningPages:
             return self.templates.refused("The form did not come from this server's page.")
         form = await read_form(request)
         key, typed = form.get("k", ""), form.get("deal", "")
-        chosen = views.chosen_buttons({field: form.get(field, "") for field in views.BUTTON_FIELDS})
+        fields = {field: form[field] for field in views.BUTTON_FIELDS if field in form}
         if form.get("quick") == "pass":
-            typed, chosen = "pass", {}
+            typed, fields = "pass", {}
         round_number, seen = int_field(form.get("r")), int_field(form.get("seen"))
         if round_number is None or seen is None:
             return plain("Bad request: the form lacks its round or deal count.", 400)
@@ -258,14 +271,16 @@ class EveningPages:
             try:
                 with self.writing:
                     if action == "add":
-                        deal = _deal(typed, chosen)
-                        rubbers.add_deals(store, this, round_number, table, [deal], seen=seen, key=key)
+                        entered = (typed, fields)
+                        rubbers.add_entered_deal(
+                            store, this, round_number, table, entered, seen=seen, key=key
+                        )
                         said = {"added": seen + 1}
                     else:
                         change = rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
                         said = {"undone": views.undone_number(change.edit.previous)}
             except _REFUSED_DEAL as error:
-                kept = {"typed": typed, "chosen": chosen}
+                kept = {"typed": typed, "chosen": views.chosen_buttons(fields)}
                 return self._table_refused(error, this, key, table, round_number, seen, kept)
             return RedirectResponse(link(at, key, r=round_number, **said), 303, headers=HEADERS)
 
@@ -345,6 +360,7 @@ class EveningPages:
             return self.templates.refused()
         links = [(label.capitalize(), url, views.qr_data_uri(url)) for label, url in opened.links(origin)]
         session = opened.evening.session
+        extra.setdefault("ticked", None)
         return self.templates.page(
             "host.html",
             status,
@@ -406,7 +422,7 @@ class EveningPages:
                 with self.writing:
                     rubbers.delete_rubber(store, this, round_number, table, key=key)
             else:
-                deals = tuple(_parse_deal(line) for line in typed.splitlines() if line.strip())
+                deals = rubbers.parse_deals(typed)
                 if not deals:
                     raise SessionError("give the rubber's deals, one a line (or delete it)")
                 with self.writing:
@@ -436,9 +452,9 @@ class EveningPages:
             near = isinstance(error, NearMissError)
             if near:
                 said += " If it is a new player, tick the box under New players."
-            return self.host_page(
-                this, key, origin, 400, message=said, players=asked.typed, new=asked.new_text, near=near
-            )
+            kept = {"players": asked.typed, "new": asked.new_text, "sure": asked.sure, "near": near}
+            ticked = None if asked.typed else asked.ticked
+            return self.host_page(this, key, origin, 400, message=said, ticked=ticked, **kept)
         return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
 
     def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
@@ -457,33 +473,13 @@ def _table_round(session: Any, table: int, round_number: int | None) -> int:
     return number
 
 
-def _deal(typed: str, chosen: Mapping[str, str]) -> RecordedDeal:
-    """The deal to record: the Deal box when anything is typed in it (it wins over the buttons), else the
-    deal the buttons make; IncompleteButtonsError when neither gives a deal."""
-    if typed.strip():
-        return _parse_deal(typed)
-    deal = views.deal_from_buttons(chosen)
-    if deal is None:
-        raise views.IncompleteButtonsError("no deal given: choose its buttons or type it in the Deal box")
-    return deal
-
-
-def _parse_deal(typed: str) -> RecordedDeal:
-    """A deal typed in the Deal box or the host's fix box; InvalidDealError for whatever cannot be read,
-    such as a number too long to convert or JSON nested too deep (a ValueError or RecursionError from the
-    parsers below, which the page answers as a bad deal, never as a server error)."""
-    try:
-        return rubbers.parse_deal(typed)
-    except (InvalidDealError, InvalidResultError):
-        raise
-    except (ValueError, RecursionError) as error:
-        shown = typed if len(typed) <= 40 else typed[:40] + "…"
-        reason = "nested too deep" if isinstance(error, RecursionError) else "not a deal"
-        raise InvalidDealError(f"cannot read deal {shown!r}: {reason}") from None
-
-
 def _said(error: Exception) -> str:
     """A refused change in the page's words: the fact, and for a finished rubber who can change it."""
     if isinstance(error, AlreadyRecordedError):
         return f"{error}: the host can fix it on the host page"
+    if isinstance(error, ResultBeyondKeptError):
+        return (
+            f"{error}, and a replan keeps only the rounds finished: finish the round or delete its"
+            " results first (Fix or delete, above), then replan"
+        )
     return str(error)

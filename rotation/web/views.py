@@ -15,9 +15,8 @@ from rotation.render.cards import rank_text, rubber_result
 from rotation.render.recorded import deal_text, vulnerability_words
 from rotation.results.session import RubberRecord, Session, SessionError, tally
 from rotation.results.units import tally_unit
+from rotation.services import evenings, rubbers
 from rotation.services.errors import MovedOnError
-from scoring.contract import Contract, Doubling, Result, Strain
-from scoring.deal import Honors, RecordedDeal
 from scoring.rubber import Line, RubberScore, next_deal
 from scoring.seat import Seat, Side
 from scoring.tally import signed
@@ -40,6 +39,8 @@ class DealLine:
     text: str
     ns: int
     ew: int
+    detail: str = ""
+    """Under Russian scoring: the score of the side with more points and the target it had."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,8 @@ class TableView:
     deals: tuple[DealLine, ...]
     sides: tuple[SideTotals, ...]
     chicago: bool
+    unit: str
+    """What the pad's numbers count: ``points``, or ``IMPs`` under a method in IMPs."""
     next_number: int | None
     next_dealer: str
     next_vulnerability: str
@@ -125,6 +128,7 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
         deals=_deal_lines(score, recorded),
         sides=tuple(_totals(score, side, names[side]) for side in Side),
         chicago=rules.method.carries_partscores,
+        unit="IMPs" if rules.method.in_imps else "points",
         next_number=None if coming is None else coming[0],
         next_dealer=""
         if coming is None
@@ -149,7 +153,13 @@ def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tupl
             side: sum(e.points for e in score.entries if e.deal == deal.number and e.side is side)
             for side in Side
         }
-        lines.append(DealLine(str(deal.number), deal_text(deal.deal), points[Side.NS], points[Side.EW]))
+        detail = ""
+        if deal.russian is not None:  # the deal's IMPs against the target its points set
+            russian = deal.russian
+            detail = f"{russian.side.value} {russian.score}, target {russian.target}"
+            points = {Side.NS: max(russian.ns_imps, 0), Side.EW: max(-russian.ns_imps, 0)}
+        text = deal_text(deal.deal)
+        lines.append(DealLine(str(deal.number), text, points[Side.NS], points[Side.EW], detail))
     trailing = len(recorded) - len(lines)
     lines.extend(DealLine("redeal", "passed out", 0, 0) for _ in range(trailing))
     return tuple(lines)
@@ -158,6 +168,9 @@ def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tupl
 def _totals(score: RubberScore | None, side: Side, names: str) -> SideTotals:
     if score is None:
         return SideTotals(side.value, names, 0, 0, 0, 0)
+    imps = score.ns_imps
+    if imps is not None:
+        return SideTotals(side.value, names, 0, 0, 0, max(imps if side is Side.NS else -imps, 0))
     return SideTotals(
         side.value,
         names,
@@ -349,8 +362,8 @@ def host_view(session: Session) -> tuple[HostRubber, ...]:
 
 # -- the deal's buttons -----------------------------------------------------------------------------------
 
-BUTTON_FIELDS = ("level", "strain", "doubled", "declarer", "result", "honors")
-"""The radio groups of the table page's form, in the order a deal is said."""
+BUTTON_FIELDS = rubbers.DEAL_FIELDS
+"""The fields of the table page's form, in the order a deal is said."""
 
 LEVELS = tuple(str(n) for n in range(1, 8))
 STRAINS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT"))
@@ -366,45 +379,10 @@ HONORS = (
     ("EW 150", "EW 150"),
 )
 
-_NEEDED = {"level": "the level", "strain": "the strain", "declarer": "the declarer", "result": "the result"}
 
-
-class IncompleteButtonsError(ValueError):
-    """Some of the deal's buttons are chosen but not all that a deal needs."""
-
-
-def chosen_buttons(form: Mapping[str, str]) -> dict[str, str]:
+def chosen_buttons(form: Mapping[str, str], deal: rubbers.DealForm | None = None) -> dict[str, str]:
     """The buttons' values as posted, only the known ones kept (so the page can check them again)."""
-    known = {
-        "level": set(LEVELS),
-        "strain": {s for s, _ in STRAINS},
-        "doubled": {d for d, _ in DOUBLED},
-        "declarer": set(DECLARERS),
-        "result": {*MADE, *DOWN},
-        "honors": {h for h, _ in HONORS},
-    }
-    return {key: form[key] for key in BUTTON_FIELDS if key in form and form[key] in known[key]}
-
-
-def deal_from_buttons(chosen: Mapping[str, str]) -> RecordedDeal | None:
-    """The deal the buttons say (``3NTX N -2``, ``6S W = honors EW 100``), built as a value: None when no
-    button of the contract is chosen; IncompleteButtonsError naming what is missing; InvalidDealError
-    (or InvalidResultError) for a deal that cannot be, such as 7NT +1."""
-    if not any(chosen.get(key) for key in _NEEDED):
-        return None
-    missing = [words for key, words in _NEEDED.items() if not chosen.get(key)]
-    if missing:
-        listed = ", ".join(missing[:-1]) + (" and " if len(missing) > 1 else "") + missing[-1]
-        raise IncompleteButtonsError(
-            f"the deal's buttons are not complete: choose {listed}, or type the deal"
-        )
-    contract = Contract(
-        int(chosen["level"]), Strain.parse(chosen["strain"]), Doubling(chosen.get("doubled", ""))
-    )
-    outcome = 0 if chosen["result"] == "=" else int(chosen["result"])
-    result = Result.from_outcome(contract, Seat.parse(chosen["declarer"]), outcome)
-    honors = chosen.get("honors", "")
-    return RecordedDeal(result, Honors.parse(honors) if honors else None)
+    return rubbers.known_fields(form, deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,9 +398,10 @@ class ButtonGroup:
     """The value checked before anything is chosen (``none`` for doubled and honors)."""
 
 
-def button_groups() -> tuple[ButtonGroup, ...]:
-    """The table page's buttons: level, strain, doubled, declarer, result and honors."""
-    return (
+def button_groups(deal: rubbers.DealForm) -> tuple[ButtonGroup, ...]:
+    """The table page's buttons: level, strain, doubled, declarer, result, and honors where the evening's
+    scoring counts them (N-S's high-card points, where it needs them, are a number typed)."""
+    groups = (
         ButtonGroup("level", "Level", tuple((v, v) for v in LEVELS), 7),
         ButtonGroup("strain", "Strain", STRAINS, 5),
         ButtonGroup("doubled", "Doubled", DOUBLED, 3, ""),
@@ -430,8 +409,8 @@ def button_groups() -> tuple[ButtonGroup, ...]:
         ButtonGroup(
             "result", "Result (made =, +overtricks; down -)", tuple((v, v) for v in (*MADE, *DOWN)), 7
         ),
-        ButtonGroup("honors", "Honors", HONORS, 5, ""),
     )
+    return (*groups, ButtonGroup("honors", "Honors", HONORS, 5, "")) if deal.honors else groups
 
 
 def impossible_results() -> dict[str, tuple[str, ...]]:
@@ -506,13 +485,9 @@ def qr_data_uri(url: str) -> str:
 
 
 def present_now(session: Session) -> tuple[tuple[str, bool], ...]:
-    """Each player of the evening and whether they play now: seated or sitting out in the first round
-    not fully recorded (the last round once all are)."""
-    schedule = session.schedule
-    number = min(session.rounds_played(), len(schedule.rounds) - 1)
-    rnd = schedule.rounds[number]
-    here = {p for seating in rnd.tables for p in seating.players} | set(rnd.sitting_out)
-    return tuple((schedule.name(p), p in here) for p in range(len(schedule.players)))
+    """Each player of the evening, as a host looks for them (`evenings.playing_now`), and whether they
+    play now."""
+    return evenings.playing_now(session)
 
 
 def cards_pdf(session: Session, name: str, tables: Mapping[int, str]) -> bytes:

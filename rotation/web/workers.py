@@ -70,8 +70,8 @@ class SubprocessPlanner:
                     max_workers=1, mp_context=get_context("spawn"), initializer=_lower_priority
                 )
             executor = self._executor
-        planned: evenings.Planned = executor.submit(evenings.plan_evening, request).result()
-        return planned.plan
+        plan: evenings.Plan = executor.submit(evenings.plan_alone, request).result()
+        return plan
 
     def shutdown(self) -> None:
         with self._lock:

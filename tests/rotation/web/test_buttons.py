@@ -10,11 +10,18 @@ from typing import Any
 import pytest
 
 from rotation.results.recording import parse_deal_argument
-from rotation.web.views import IncompleteButtonsError, chosen_buttons, deal_from_buttons
+from rotation.services.rubbers import DealForm, IncompleteDealError, deal_from_fields
+from rotation.web.views import chosen_buttons
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 from tests.rotation.web.conftest import Evening
 from tests.rotation.web.test_pages import cli, text
+
+CHICAGO_FORM = DealForm("chicago", honors=True, hcp=False)
+
+
+def deal_from_buttons(chosen: dict[str, str]) -> Any:
+    return deal_from_fields(chosen, CHICAGO_FORM)
 
 
 def press(evening: Evening, *, seen: int = 0, deal: str = "", **buttons: str) -> Any:
@@ -107,11 +114,11 @@ def test_the_passed_out_button_ignores_the_buttons(evening: Evening) -> None:
 def test_the_page_has_every_button() -> None:
     from rotation.web.views import button_groups
 
-    groups = {g.field: [v for v, _ in g.options] for g in button_groups()}
+    groups = {g.field: [v for v, _ in g.options] for g in button_groups(CHICAGO_FORM)}
     assert groups["level"] == ["1", "2", "3", "4", "5", "6", "7"]
     assert groups["strain"] == ["C", "D", "H", "S", "NT"]
     assert groups["result"][:7] == ["=", "+1", "+2", "+3", "+4", "+5", "+6"] and groups["result"][-1] == "-13"
-    with pytest.raises(IncompleteButtonsError):
+    with pytest.raises(IncompleteDealError):
         deal_from_buttons({"result": "="})
 
 

@@ -1,0 +1,66 @@
+"""Every typed error a service raises comes back from a planner process as it was raised: pickled and
+unpickled, the same type, the same message and the same facts (once, a forgotten player's names came back
+joined letter by letter, "n, o, t, , n, a, m, e, d", because the error was rebuilt from its message)."""
+
+from __future__ import annotations
+
+import pickle
+from datetime import date
+
+import pytest
+
+from rotation.request import Fault, Part
+from rotation.results.session import RubberRecord
+from rotation.services import errors
+from scoring.deal import RecordedDeal
+from scoring.tally import RecordedNet, Unit
+
+RUBBER = RubberRecord(1, 2, deals=(RecordedDeal.parse("3NT N -2"),))
+NET = RubberRecord(1, 2, net=RecordedNet(-5, Unit.HUNDREDS))
+
+MADE = (
+    errors.ForgottenPlayersError(("Ann", "Bob")),
+    errors.NearMissError("Hellen", ("Helen", "Ellen")),
+    errors.SameEveningError("monday", date(2026, 11, 2)),
+    errors.NoSuchSessionError("no evening 'x'", name="x", recent=("monday", "tuesday")),
+    errors.SessionNameTakenError("taken", "Monday"),
+    errors.PlayerExistsError("exists", "Ann", "Anne"),
+    errors.PlanError("bad away", part=Part.AWAY, fault=Fault.UNREADABLE, text="Ann:9", form="NAME:ROUNDS"),
+    errors.AlreadyRecordedError(1, 2, NET, complete=False),
+    errors.RecordedAsNetError(1, 2, NET),
+    errors.NothingRecordedError(3, 1),
+    errors.TableNeededError(2, (("Ann", "Bob", "Cy", "Di"), ("Ed", "Flo", "Gus", "Hal"))),
+    errors.MovedOnError(1, 2, 0, RUBBER),
+    errors.ResultBeyondKeptError(1, 1),
+    errors.ChangedMeanwhileError("the plan changed"),
+    errors.RefusedError("this link is not valid"),
+    errors.MixedUnitsError("mixed"),
+    errors.FormatError("bad file"),
+    errors.LockedError("locked"),
+)
+
+
+def facts(error: Exception) -> dict[str, object]:
+    return {key: value for key, value in vars(error).items() if not key.startswith("__")}
+
+
+@pytest.mark.parametrize("error", MADE, ids=lambda error: type(error).__name__)
+def test_a_typed_error_is_pickled_as_made(error: Exception) -> None:
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error)
+    assert str(back) == str(error)
+    assert facts(back) == facts(error)
+
+
+def test_every_typed_error_of_the_door_is_tried() -> None:
+    tried = {type(error).__name__ for error in MADE}
+    offered = {name for name in errors.__all__ if isinstance(getattr(errors, name), type)}
+    untried = offered - tried - {"StoreError", "SessionError", "DamagedError", "DiskFullError"}
+    untried -= {"NewerSchemaError", "NoDatabaseError", "NotOurDatabaseError", "ReadOnlyError"}
+    assert not untried, f"add these to MADE: {sorted(untried)}"
+
+
+def test_the_names_of_players_forgotten_come_back_whole() -> None:
+    back = pickle.loads(pickle.dumps(errors.ForgottenPlayersError(("Ann", "Bob"))))
+    assert back.names == ("Ann", "Bob")
+    assert str(back) == "not named and not said to have gone home: Ann, Bob"
