@@ -235,8 +235,11 @@ def solve_summary(result: SolveResult) -> str:
         for t in terms
         if t.bound is not None and not t.met
     ]
-    if not open_:
+    unknown = [RULE_WORDS.get(t.name, t.name) for t in terms if t.bound is None]
+    if not open_ and not unknown:
         verdict = "as even as can be in every rule (proven)"
+    elif not open_:
+        verdict = f"as even as can be in every rule but {_listed(unknown)} (proven; no bound is known there)"
     else:
         verdict = f"not proven as even as can be in {_listed(open_)}"
         if proven:

@@ -137,7 +137,7 @@ def _floors(problem: _Problem) -> dict[str, int]:
     n - 1 others, so the most-played player repeats someone when P > n - 1. Opponents alike, with 2P."""
     floors = {REPEATS: _repeat_floor(problem)}
     if problem.anyone_away:
-        return floors
+        return floors | _slot_floors(problem)
     n = problem.n
     seats = 4 * sum(problem.tables)
     most, least = -(-seats // n), seats // n
@@ -153,6 +153,34 @@ def _floors(problem: _Problem) -> dict[str, int]:
         floors[PARTNER] = max(
             Bound.of(seats // 2, n * (n - 1) // 2).spread, -(-most // (n - 1)) - least // (n - 1)
         )
+    return floors
+
+
+def _slot_floors(problem: _Problem) -> dict[str, int]:
+    """Partner and opponent floors with someone away, by counting places: a spread is the most of any pair
+    less the fewest of any pair of players there all evening (``Balance.partner_spread``). The places
+    (two partnerships and four opposing pairs a table) are shared by every pair, so some pair has at
+    least their average over all pairs; no more than all of them fall to the pairs there all evening, so
+    some such pair has at most their average over those pairs. 44 players over 11 rounds with one arriving
+    late: 476 opposing places for 946 pairs, so someone opposes and someone never does: at least 1."""
+    regular = sorted(problem.regular)
+    tables = sum(problem.tables)
+    counted = [pq for pq in combinations(range(problem.n), 2) if problem.allowed(*pq)]
+    lows = [pq for pq in combinations(regular, 2) if problem.allowed(*pq)]
+    avoided_kept = sum(
+        1
+        for rnd in problem.kept
+        for table in rnd.tables
+        for pq in (pair_key(table.north, table.south), pair_key(table.east, table.west))
+        if not problem.allowed(*pq)
+    )
+    floors: dict[str, int] = {}
+    for rule, places, pairs, low_pairs in (
+        (PARTNER, 2 * tables - avoided_kept, len(counted), len(lows)),
+        (OPPONENT, 4 * tables, problem.n * (problem.n - 1) // 2, len(regular) * (len(regular) - 1) // 2),
+    ):
+        if pairs and low_pairs:
+            floors[rule] = max(0, -(-places // pairs) - places // low_pairs)
     return floors
 
 

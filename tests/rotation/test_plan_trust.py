@@ -220,3 +220,25 @@ def _cycle() -> Any:
     from rotation.cli.common import parse_cycle
 
     return parse_cycle("dealer")
+
+
+def test_a_floor_with_someone_away_is_zero_only_where_counting_allows(runner: CliRunner) -> None:
+    """Issue 26: with anyone away the partner and opponent floors fell to 0, so the summary said "0 may be
+    possible" where counting rules it out (13 players over 4 rounds with one arriving late: 48 opposing
+    places for 78 pairs, so some pair never opposes and another does). Counted here from the JSON's own
+    seating: the places a table gives (2 partnerships, 4 opposing pairs) against the pairs; a floor is
+    at least what counting forces and never above the value reached, and the text claims no rule as
+    proven that the JSON does not."""
+    names = [f"P{i}" for i in range(1, 14)]
+    data = _plan_json(runner, *names, "--rounds", "4", "--order", "given", "--away", "P13:1")
+    rules = _rules(data)
+    tables = sum(len(rnd["tables"]) for rnd in data["rounds"])
+    regular = 12  # P13 is away in round 1
+    for rule, places in (("partner spread", 2 * tables), ("opponent spread", 4 * tables)):
+        forced = -(-places // (13 * 12 // 2)) - places // (regular * (regular - 1) // 2)
+        assert forced == 1
+        assert forced <= rules[rule]["best_possible"] <= rules[rule]["value"]
+    text = runner.invoke(app, ["plan", *names, "--rounds", "4", "--order", "given", "--away", "P13:1"])
+    said = " ".join(text.output.split())
+    assert "0 may be possible" not in said
+    assert ("every rule (proven)" in said) == all(r["proven"] for r in rules.values())
