@@ -309,7 +309,6 @@ class EveningPages:
                 base=evenings.evening_path(this),
                 view=view,
                 key=key,
-                refresh=True,
             )
 
         return await self.call(work)
