@@ -134,6 +134,7 @@ class SeasonPages:
         def work() -> Response:
             key = request.query_params.get("k", "")
             query = season_views.parse_season_query(request.query_params)
+            query.asked()  # the options the standings refuse, refused here too (the link back has them)
             found = season.player_season(
                 self.stores.get(), key, player, since=query.since, until=query.until, unit=query.unit
             )
@@ -151,7 +152,10 @@ class SeasonPages:
         return await self.call(work)
 
 
-CHOICES: Final = {"by_choices": season_views.BY_CHOICES, "unit_choices": season_views.UNIT_CHOICES}
+CHOICES: Final[dict[str, Any]] = {
+    "by_choices": season_views.BY_CHOICES,
+    "unit_choices": season_views.UNIT_CHOICES,
+}
 """The standings form's choices, for its template."""
 
 

@@ -165,11 +165,14 @@ def test_a_bad_option_is_a_400_that_says_what_is_wrong(
 
 
 def test_options_that_do_not_go_together_are_refused(club: Club) -> None:
-    page = club.get(by="rating", best="2")
-    assert page.status_code == 400
-    assert "best counts each player's best sessions by total or by points, not by rating" in words(page.text)
-    page = club.get(since="2024-03-01", until="2024-02-01")
-    assert page.status_code == 400 and "since (2024-03-01) is after until (2024-02-01)" in words(page.text)
+    for path in ("/season", "/season/sheet.pdf", "/season/p/bob"):
+        page = club.get(path, by="rating", best="2")
+        assert page.status_code == 400, path
+        said = "best counts each player's best sessions by total or by points, not by rating"
+        assert said in words(page.text)
+        page = club.get(path, since="2024-03-01", until="2024-02-01")
+        assert page.status_code == 400
+        assert "since (2024-03-01) is after until (2024-02-01)" in words(page.text)
 
 
 def exported(db: Path, name: str) -> dict[str, Any]:

@@ -157,6 +157,21 @@ def test_every_column_set_fits_a_phone(season_link: str) -> None:
                 page.context.close()
 
 
+def test_every_column_shows_on_a_tablet_and_fits(season_link: str) -> None:
+    """From 760 px every column shows: the page still does not scroll sideways, nothing breaks."""
+    with browser() as launched:
+        for width in (760, 1024):
+            page = context(launched, width).new_page()
+            for options in COLUMN_SETS:
+                page.goto(season_link + ("&" + options if options else ""))
+                fits(page, width, f"season?{options}")
+                if page.locator("table.season").count():
+                    header = page.locator("table.season tr").first.inner_text().split()
+                    every = {"played", "average", "sessions", "rating"}
+                    assert every <= set(header), (width, options, header)
+            page.context.close()
+
+
 def test_the_form_ranks_by_each_without_javascript(season_link: str, season_db: Path) -> None:
     """The form is a GET: each choice gives the page `chicago rank --by` gives, options in the query."""
     with browser() as launched:
@@ -228,3 +243,32 @@ def test_the_standings_follow_the_terminal_without_a_reload(evening_db: Path) ->
         assert "2 of 3 rubbers complete" in plain.inner_text("body")
         plain.get_by_role("link", name="Refresh").click()
         expect(plain.locator("body")).to_contain_text("3 of 3 rubbers complete")
+
+
+def test_a_name_too_long_for_a_phone_scrolls_its_region_not_the_page(tmp_path: Path) -> None:
+    """A 40-letter name is not broken: the standings' region scrolls sideways, by keyboard too."""
+    from playwright.sync_api import expect
+
+    from rotation.names import MAX_NAME_LENGTH
+
+    long = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft"[:MAX_NAME_LENGTH]
+    db = tmp_path / "club.db"
+    done = chicago(db, "plan", long, "Ann", "Bob", "Cy", "--order", "given", "--rounds", "1", "--save", "one")
+    assert done.returncode == 0, done.stderr
+    assert chicago(db, "record", "one", "-r", "1", "--net", "N-S +234").returncode == 0
+    with served(db) as server, browser() as launched:
+        page = context(launched, 360).new_page()
+        page.goto(server.links["season"])
+        fits(page, 360, "a long name")
+        region = page.get_by_role("region", name="Standings")
+        assert region.evaluate("r => r.scrollWidth > r.clientWidth")
+        for _ in range(30):  # the form's fields first, then the region
+            page.keyboard.press("Tab")
+            if region.evaluate("r => r === document.activeElement"):
+                break
+        else:
+            pytest.fail("the standings' region is not reached by Tab")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.activeElement.scrollLeft > 0")
+        expect(region).to_be_focused()
+        page.screenshot(path=str(SHOTS / "chicago-season-real-long-name.png"), full_page=True)
