@@ -32,6 +32,7 @@ __all__ = [
     "club_rank",
     "list_players",
     "pairs",
+    "player_key",
     "player_season",
     "rank",
     "rename_player",
@@ -139,6 +140,12 @@ class PlayerSeason:
     season: Season
     line: SeasonLine
     evenings: tuple[PlayerEvening, ...]
+
+
+def player_key(name: str) -> str:
+    """How a player's season page is addressed: the name as every evening matches it (case, spacing
+    and composition aside), which stays the same however the standings move."""
+    return name_key(name)
 
 
 def player_season(

@@ -14,10 +14,16 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
-from rotation.names import name_key
 from rotation.render.season_words import season_words, standings_cells, standings_columns
 from rotation.results.units import RankBy, TallyUnit
-from rotation.services.season import MAX_COUNT, PlayerSeason, RankAsked, Season, SeasonLine
+from rotation.services.season import (
+    MAX_COUNT,
+    PlayerSeason,
+    RankAsked,
+    Season,
+    SeasonLine,
+    player_key,
+)
 from scoring.tally import signed
 
 __all__ = [
@@ -185,9 +191,9 @@ def unbroken(text: str) -> Markup:
 
 
 def player_link(name: str, query: str) -> str:
-    """A player's season page: by their name as matched (`name_key`), which stays the same whatever the
-    options and however the standings move."""
-    return f"/season/p/{quote(name_key(name), safe='')}?{query}"
+    """A player's season page: by their name as matched (`services.season.player_key`), which stays the
+    same whatever the options and however the standings move."""
+    return f"/season/p/{quote(player_key(name), safe='')}?{query}"
 
 
 @dataclass(frozen=True, slots=True)
