@@ -457,13 +457,14 @@ def _season_pairs(since_text: str | None, until_text: str | None) -> None:
 
     since = parse_day(since_text, "--since") if since_text is not None else None
     until = parse_day(until_text, "--until") if until_text is not None else None
-    if since is not None and until is not None and since > until:
-        fail(f"--since {since.isoformat()} is after --until {until.isoformat()}")
-    if db_path().exists():
-        with open_store(create=False) as store:
-            history = seasons.pairs(store, since=since, until=until)
-    else:
-        history = seasons.pairs(None)
+    try:  # the period's rule is the season's service's, as for `chicago rank` and the season page
+        if db_path().exists():
+            with open_store(create=False) as store:
+                history = seasons.pairs(store, since=since, until=until)
+        else:
+            history = seasons.pairs(None, since=since, until=until)
+    except seasons.RankAskedError as error:
+        fail(str(error))
     names = history.spelling()
     players = sorted(names)
     every = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]

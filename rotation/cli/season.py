@@ -115,18 +115,18 @@ def rank_command(
     as ties."""
     from rotation.io.reports import season_json
     from rotation.services.errors import MixedUnitsError
-    from rotation.services.season import RankAsked, rank
+    from rotation.services.season import RankAsked, RankAskedError, rank
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
-    if best is not None and by not in (RankBy.TOTAL, RankBy.POINTS):
-        fail(f"--best counts each player's best sessions by total or by points, not by {by.value}")
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
-    try:
+    try:  # the season's rules are the service's, the same as on the season page (RankAsked)
+        asked = RankAsked(start, end, unit, by, min_rubbers, min_evenings, best)
         with open_store() if db_path().exists() else nullcontext() as store:
-            asked = RankAsked(start, end, unit, by, min_rubbers, min_evenings, best)
             result = rank(store, asked)
+    except RankAskedError as error:
+        fail(str(error))
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
     if pdf is not None:

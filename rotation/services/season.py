@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Final
 
 from rotation.history import History, history_of
 from rotation.io.store import Renamed, Store
@@ -15,20 +16,67 @@ from rotation.results.units import RankBy, TallyUnit
 from rotation.services.club import open_club
 
 __all__ = [
+    "MAX_COUNT",
+    "BestNotRankedError",
+    "CountOutOfRangeError",
     "History",
+    "PeriodReversedError",
     "PlayerEvening",
     "PlayerSeason",
     "RankAsked",
+    "RankAskedError",
     "Renamed",
     "Season",
     "SeasonLine",
+    "check_period",
     "club_rank",
     "list_players",
     "pairs",
+    "player_key",
     "player_season",
     "rank",
     "rename_player",
 ]
+
+
+MAX_COUNT: Final = 999
+"""The largest minimum of rubbers or evenings, or best N, the standings may be asked for."""
+
+
+class RankAskedError(ValueError):
+    """Standings asked with options that cannot go together or are out of bounds: the user's mistake,
+    said in one sentence the same on every face (exit 2 at the terminal, a 400 on a page)."""
+
+
+class PeriodReversedError(RankAskedError):
+    """The period starts after it ends: it could hold no evening."""
+
+    def __init__(self, since: date, until: date) -> None:
+        super().__init__(f"since ({since.isoformat()}) is after until ({until.isoformat()})")
+        self.since, self.until = since, until
+
+
+class BestNotRankedError(RankAskedError):
+    """Only each player's best evenings count when ranking by total or by points (an average or a
+    rating of some evenings only would mean nothing)."""
+
+    def __init__(self, by: RankBy) -> None:
+        super().__init__(f"best counts each player's best sessions by total or by points, not by {by.value}")
+        self.by = by
+
+
+class CountOutOfRangeError(RankAskedError):
+    """A minimum of rubbers or evenings, or a best N, below 1 or over `MAX_COUNT`."""
+
+    def __init__(self, option: str, value: int) -> None:
+        super().__init__(f"{option} is a whole number from 1 to {MAX_COUNT}, not {value}")
+        self.option, self.value = option, value
+
+
+def check_period(since: date | None, until: date | None) -> None:
+    """PeriodReversedError when ``since`` is after ``until`` (either may be open)."""
+    if since is not None and until is not None and since > until:
+        raise PeriodReversedError(since, until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +84,10 @@ class RankAsked:
     """What a season's standings are asked for, as `chicago rank`'s options and the season page's query
     say it: the period (both days included), the unit (needed when evenings tally in different units),
     what to rank on, and the club's rules: a minimum of rubbers and of evenings to qualify, only each
-    player's ``best`` evenings counting."""
+    player's ``best`` evenings counting.
+
+    Made only as the season can answer it: the season's rules are checked here, once for every face
+    (RankAskedError: PeriodReversedError, BestNotRankedError, CountOutOfRangeError)."""
 
     since: date | None = None
     until: date | None = None
@@ -46,10 +97,23 @@ class RankAsked:
     min_evenings: int = 1
     best: int | None = None
 
+    def __post_init__(self) -> None:
+        check_period(self.since, self.until)
+        for option, value in (
+            ("min_rubbers", self.min_rubbers),
+            ("min_evenings", self.min_evenings),
+            ("best", self.best),
+        ):
+            if value is not None and not 1 <= value <= MAX_COUNT:
+                raise CountOutOfRangeError(option, value)
+        if self.best is not None and self.by not in (RankBy.TOTAL, RankBy.POINTS):
+            raise BestNotRankedError(self.by)
+
 
 def rank(store: Store | None, asked: RankAsked = RankAsked()) -> Season:
     """The standings asked for (``store`` None: a database with nothing saved yet). MixedUnitsError when
-    the evenings tally in different units and no ``unit`` picks one."""
+    the evenings tally in different units and no ``unit`` picks one; a RankAsked breaking the season's
+    rules is refused as it is made."""
     stored = store.season(asked.since, asked.until) if store is not None else []
     played = [Played(s.name, s.played_on, s.session) for s in stored]
     return season(
@@ -76,6 +140,12 @@ class PlayerSeason:
     season: Season
     line: SeasonLine
     evenings: tuple[PlayerEvening, ...]
+
+
+def player_key(name: str) -> str:
+    """How a player's season page is addressed: the name as every evening matches it (case, spacing
+    and composition aside), which stays the same however the standings move."""
+    return name_key(name)
 
 
 def player_season(
@@ -110,6 +180,8 @@ def rename_player(store: Store, old: str, new: str, *, merge: bool = False) -> R
 
 def pairs(store: Store | None, *, since: date | None = None, until: date | None = None) -> History:
     """Who partnered and who shared a table with whom in the evenings played from ``since`` to ``until``
-    (an empty history for a database with nothing saved yet)."""
+    (an empty history for a database with nothing saved yet). PeriodReversedError for a period that
+    ends before it starts, as for the standings."""
+    check_period(since, until)
     stored = store.season(since, until) if store is not None else []
     return history_of((s.played_on, s.session.schedule) for s in stored)

@@ -324,7 +324,6 @@ class EveningPages:
                 base=evenings.evening_path(this),
                 view=view,
                 key=key,
-                refresh=True,
             )
 
         return await self.call(work)

@@ -12,14 +12,15 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rotation.services import season
+from rotation.services import club, season
 from rotation.services.errors import MixedUnitsError, RefusedError, StoreError
+from rotation.services.season import RankAskedError
 from rotation.web import season_views
 from rotation.web.http import HEADERS, plain
 from rotation.web.workers import WORKERS, Stores
@@ -64,10 +65,8 @@ class SeasonPages:
                 return work()
             except RefusedError:
                 return self.templates.refused("Ask the host for the season's link (chicago serve).")
-            except season_views.BadQueryError as error:
-                return self.bad(str(error))
-            except MixedUnitsError as error:
-                return self.bad(f"{error}: show one unit at a time with unit=hundreds, points or imps")
+            except (season_views.BadQueryError, RankAskedError, MixedUnitsError) as error:
+                return self.bad(_refusal(error))
             except StoreError as error:
                 return plain(f"The session database cannot be used: {error}", 503)
 
@@ -81,21 +80,35 @@ class SeasonPages:
         )
 
     def rank(self, request: Request) -> tuple[str, season_views.SeasonQuery, season.Season]:
-        """The link's token, the options asked and the season they give (`services.season.club_rank`)."""
+        """The link's token, the options asked and the season they give (`services.season.club_rank`):
+        the link is checked first, so a wrong link is refused whatever its options."""
         key = request.query_params.get("k", "")
+        store = self.stores.get()
+        club.open_club(store, key)
         query = season_views.parse_season_query(request.query_params)
-        result = season.club_rank(self.stores.get(), key, query.asked())
-        return key, query, result
+        return key, query, season.club_rank(store, key, query.asked())
 
     async def standings(self, request: Request) -> Response:
+        """The standings asked for, under the form that asks for others; a mistake in the options is the
+        form again with what is wrong (400), after the link is known good."""
+
         def work() -> Response:
-            key, query, result = self.rank(request)
+            form = season_views.season_form(request.query_params)
+            try:
+                key, query, result = self.rank(request)
+            except (season_views.BadQueryError, RankAskedError, MixedUnitsError) as error:
+                return self.templates.page(
+                    "season.html", 400, form=form, message=f"Not shown: {_refusal(error)}.", **CHOICES
+                )
+            here = query.query(key)
             return self.templates.page(
                 "season.html",
                 view=season_views.season_view(result, query, key),
+                form=form,
                 wall=query.wall,
-                sheet=f"/season/sheet.pdf?{query.query(key)}",
-                refresh=True,
+                here=f"/season?{here}",
+                sheet=f"/season/sheet.pdf?{here}",
+                **CHOICES,
             )
 
         return await self.call(work)
@@ -121,6 +134,7 @@ class SeasonPages:
         def work() -> Response:
             key = request.query_params.get("k", "")
             query = season_views.parse_season_query(request.query_params)
+            query.asked()  # the options the standings refuse, refused here too (the link back has them)
             found = season.player_season(
                 self.stores.get(), key, player, since=query.since, until=query.until, unit=query.unit
             )
@@ -136,3 +150,17 @@ class SeasonPages:
             return self.templates.page("season_player.html", view=view, back=back)
 
         return await self.call(work)
+
+
+CHOICES: Final[dict[str, Any]] = {
+    "by_choices": season_views.BY_CHOICES,
+    "unit_choices": season_views.UNIT_CHOICES,
+}
+"""The standings form's choices, for its template."""
+
+
+def _refusal(error: Exception) -> str:
+    """A mistake in the season's options in a sentence (several units: how to show one)."""
+    if isinstance(error, MixedUnitsError):
+        return f"{error}: show one unit at a time (Unit, under More options)"
+    return str(error)

@@ -1,19 +1,29 @@
 """What the season's pages show, as plain values: the options read from a query (bounded, each refusal in
-a sentence), the standings with `chicago rank`'s words and cells (`render.season_words`), one player's
+a sentence; the rules between options are the service's, `services.season.RankAsked`), the form that asks
+for them again, the standings with `chicago rank`'s words and cells (`render.season_words`), one player's
 season evening by evening. Pure, so the pages' facts are tested without a server."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Final, TypeVar
 from urllib.parse import quote, urlencode
 
-from rotation.names import name_key
+from markupsafe import Markup, escape
+
 from rotation.render.season_words import season_words, standings_cells, standings_columns
 from rotation.results.units import RankBy, TallyUnit
-from rotation.services.season import PlayerSeason, RankAsked, Season, SeasonLine
+from rotation.services.season import (
+    MAX_COUNT,
+    PlayerSeason,
+    RankAsked,
+    Season,
+    SeasonLine,
+    player_key,
+)
 from scoring.tally import signed
 
 __all__ = [
@@ -21,16 +31,16 @@ __all__ = [
     "MAX_PLAYER",
     "BadQueryError",
     "PlayerView",
+    "SeasonForm",
     "SeasonQuery",
     "SeasonView",
     "parse_season_query",
     "player_link",
     "player_view",
+    "season_form",
     "season_view",
 ]
 
-MAX_COUNT: Final = 999
-"""The largest minimum of rubbers or evenings, or best N, a query may ask for."""
 MAX_PLAYER: Final = 200
 """The longest player in a player page's address, in characters (a name is at most 40)."""
 _DAY_LENGTH: Final = len("2024-09-01")
@@ -55,7 +65,7 @@ class SeasonQuery:
     wall: bool = False
 
     def asked(self) -> RankAsked:
-        """The standings these options ask for."""
+        """The standings these options ask for (RankAskedError when they break the season's rules)."""
         return RankAsked(
             self.since, self.until, self.unit, self.by, self.min_rubbers, self.min_evenings, self.best
         )
@@ -84,16 +94,11 @@ class SeasonQuery:
 
 
 def parse_season_query(params: Mapping[str, str]) -> SeasonQuery:
-    """The options of a season page's query; BadQueryError saying what is wrong with the first bad one."""
+    """The options of a season page's query, each read alone; BadQueryError saying what is wrong with the
+    first that cannot be read. Whether they go together is the service's to say (`SeasonQuery.asked`)."""
     since, until = _day(params, "since"), _day(params, "until")
-    if since is not None and until is not None and since > until:
-        raise BadQueryError(f"since ({since.isoformat()}) is after until ({until.isoformat()})")
     by = _choice(params, "by", RankBy) or RankBy.TOTAL
     best = _count(params, "best")
-    if best is not None and by not in (RankBy.TOTAL, RankBy.POINTS):
-        raise BadQueryError(
-            f"best counts each player's best sessions by total or by points, not by {by.value}"
-        )
     wall = params.get("wall", "")
     if wall not in ("", "0", "1"):
         raise BadQueryError("wall is 1 (a wall screen's large type) or 0")
@@ -141,16 +146,62 @@ def _count(params: Mapping[str, str], name: str) -> int | None:
     return int(text)
 
 
+FORM_FIELDS: Final = ("since", "until", "by", "unit", "min_rubbers", "min_evenings", "best")
+"""The season page form's fields, each an option of the query (and of `chicago rank`)."""
+BY_CHOICES: Final = tuple((by.value, by.value.capitalize()) for by in RankBy)
+UNIT_CHOICES: Final = (("", "as recorded"), *((u.value, u.label) for u in TallyUnit))
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonForm:
+    """The season page's form as it was sent, refused or not (the page draws it again as typed): each
+    field's text, the link's token and whether the page is a wall screen's."""
+
+    key: str
+    values: Mapping[str, str]
+    wall: bool
+    more: bool
+    """Whether an option under "More options" is set (they are shown open then)."""
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+
+def season_form(params: Mapping[str, str]) -> SeasonForm:
+    """The form of the season page for the query ``params`` (any text: Jinja escapes it)."""
+    values = {name: params.get(name, "") for name in FORM_FIELDS}
+    by = values["by"] or RankBy.TOTAL.value
+    more = any(values[name] for name in FORM_FIELDS if name != "by")
+    return SeasonForm(params.get("k", ""), {**values, "by": by}, params.get("wall", "") == "1", more)
+
+
+_FIGURE = re.compile(r"\S*[\d-]\S*")
+"""A date, a signed number, a rating with its error, ``N-S``: a word with a digit or a hyphen in it."""
+
+
+def unbroken(text: str) -> Markup:
+    """``text`` escaped for a page, each word with a digit or a hyphen kept on one line (a phone's browser
+    breaks ``2024-01-10`` after a hyphen and ``+9`` from ``0``)."""
+    out, at = [], 0
+    for figure in _FIGURE.finditer(text):
+        out += [escape(text[at : figure.start()]), Markup('<span class="nw">%s</span>') % figure[0]]
+        at = figure.end()
+    out.append(escape(text[at:]))
+    return Markup("").join(out)
+
+
 def player_link(name: str, query: str) -> str:
-    """A player's season page: by their name as matched (`name_key`), which stays the same whatever the
-    options and however the standings move."""
-    return f"/season/p/{quote(name_key(name), safe='')}?{query}"
+    """A player's season page: by their name as matched (`services.season.player_key`), which stays the
+    same whatever the options and however the standings move."""
+    return f"/season/p/{quote(player_key(name), safe='')}?{query}"
 
 
 @dataclass(frozen=True, slots=True)
 class SeasonCell:
     column: str
     text: str
+    """The player's name as typed, any other cell as markup (`unbroken`: a rating may fold before its
+    error, never inside a figure)."""
     key: bool
     """Shown on a phone too (rank, player, what ranks); the others fold into the line under the name."""
 
@@ -159,17 +210,18 @@ class SeasonCell:
 class SeasonRow:
     cells: tuple[SeasonCell, ...]
     link: str
-    more: str
-    """The columns a phone does not show, in a line: ``played 6 · average +3.33 · ...``."""
+    more: tuple[str, ...]
+    """The columns a phone does not show, each ``column value``, in a line under the name: ``played 6``,
+    ``average +3.33``..."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeasonView:
     """The season page: `chicago rank`'s heading, table (columns and rows) and notes."""
 
-    heading: str
-    empty: str
-    notes: tuple[str, ...]
+    heading: Markup
+    empty: Markup
+    notes: tuple[Markup, ...]
     columns: tuple[SeasonCell, ...]
     rows: tuple[SeasonRow, ...]
 
@@ -193,15 +245,19 @@ def season_view(result: Season, query: SeasonQuery, key: str) -> SeasonView:
     rows = []
     for line in result.lines:
         cells = standings_cells(line, result.by, result.best)
-        more = " · ".join(f"{c} {t}" for c, t in zip(columns, cells, strict=True) if c not in shown)
+        more = tuple(f"{c} {t}" for c, t in zip(columns, cells, strict=True) if c not in shown)
         rows.append(
             SeasonRow(
-                tuple(SeasonCell(c, t, c in shown) for c, t in zip(columns, cells, strict=True)),
+                tuple(
+                    SeasonCell(c, t if c == "player" else unbroken(t), c in shown)
+                    for c, t in zip(columns, cells, strict=True)
+                ),
                 player_link(line.name, period),
                 more,
             )
         )
-    return SeasonView(words.heading, words.empty, words.notes, header, tuple(rows))
+    notes = tuple(unbroken(note) for note in words.notes)
+    return SeasonView(unbroken(words.heading), unbroken(words.empty), notes, header, tuple(rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +275,7 @@ class PlayerView:
 
     name: str
     unit: str
-    period: str
+    period: Markup
     total: str
     played: int
     sessions: int
@@ -245,7 +301,7 @@ def player_view(found: PlayerSeason) -> PlayerView:
     return PlayerView(
         line.name,
         found.season.unit.label,
-        period,
+        unbroken(period),
         signed(line.total),
         line.played,
         line.sessions,

@@ -224,7 +224,7 @@ def test_competition_rules_as_worked_by_hand(runner: CliRunner) -> None:
         "Nobody has played 7 rubbers in 3 sessions yet."
         in ok(runner, "rank", "--min-evenings", "3", "--min-rubbers", "7").output
     )
-    assert "--best counts each player's best sessions by total or by points" in refused(
+    assert "best counts each player's best sessions by total or by points, not by average" in refused(
         runner, "rank", "--best", "2", "--by", "average"
     )
 

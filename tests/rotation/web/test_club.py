@@ -143,6 +143,7 @@ def test_the_manifest_and_the_script_are_served(club: Club) -> None:
     manifest = club.client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"][0]["src"] == "/static/icon.svg"
     assert club.client.get("/static/table.js").headers["content-type"].startswith("text/javascript")
+    assert club.client.get("/static/live.js").headers["content-type"].startswith("text/javascript")
     assert club.client.get("/static/icon.svg").status_code == 200
     assert club.client.get("/static/nosuch.js").status_code == 404
     home = club.client.get("/")

@@ -176,7 +176,9 @@ def test_the_player_and_standings_pages(evening: Evening) -> None:
     for seen, deal in enumerate(BULLETIN_DEALS):
         evening.add(1, deal, seen=seen)
     standings = evening.get("standings")
-    assert '<meta http-equiv="refresh"' in standings.text
+    assert 'http-equiv="refresh"' not in standings.text  # kept up to date by its script, or by hand
+    assert '<script src="/static/live.js" defer></script>' in standings.text
+    assert ">Refresh</a>" in standings.text
     words = text(standings.text)
     assert "1 of 5 rubbers complete" in words and "Round 1: E-W +10" in words
     jean = text(evening.client.get(f"/p/3?k={evening.key('standings')}").text)

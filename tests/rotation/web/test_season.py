@@ -75,7 +75,7 @@ def standings(html: str) -> list[dict[str, str]]:
     header = [words(cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", rows[0], flags=re.S)]
     out = []
     for row in rows[1:]:
-        cleaned = re.sub(r'<span class="more">.*?</span>', "", row, flags=re.S)
+        cleaned = re.sub(r'<span class="more">.*?</span></span>', "", row, flags=re.S)
         cells = [words(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", cleaned, flags=re.S)]
         out.append(dict(zip(header, cells, strict=True)))
     return out
@@ -112,7 +112,8 @@ def test_the_page_shows_what_chicago_rank_prints(club: Club, db: Path, options: 
         elif data["best"] is not None:
             assert row[f"best {data['best']}"] == signed(player["best_total"])
     heading = f"ranked by {data['ranked_by']}"
-    assert heading in words(page.text) and 'http-equiv="refresh"' in page.text
+    assert heading in words(page.text) and 'http-equiv="refresh"' not in page.text
+    assert '<script src="/static/live.js" defer></script>' in page.text
 
 
 def test_the_words_are_rank_s_words(club: Club, db: Path) -> None:
@@ -164,11 +165,14 @@ def test_a_bad_option_is_a_400_that_says_what_is_wrong(
 
 
 def test_options_that_do_not_go_together_are_refused(club: Club) -> None:
-    page = club.get(by="rating", best="2")
-    assert page.status_code == 400
-    assert "best counts each player's best sessions by total or by points, not by rating" in words(page.text)
-    page = club.get(since="2024-03-01", until="2024-02-01")
-    assert page.status_code == 400 and "since (2024-03-01) is after until (2024-02-01)" in words(page.text)
+    for path in ("/season", "/season/sheet.pdf", "/season/p/bob"):
+        page = club.get(path, by="rating", best="2")
+        assert page.status_code == 400, path
+        said = "best counts each player's best sessions by total or by points, not by rating"
+        assert said in words(page.text)
+        page = club.get(path, since="2024-03-01", until="2024-02-01")
+        assert page.status_code == 400
+        assert "since (2024-03-01) is after until (2024-02-01)" in words(page.text)
 
 
 def exported(db: Path, name: str) -> dict[str, Any]:
@@ -210,7 +214,11 @@ def test_a_player_s_season_evening_by_evening(club: Club, db: Path, player: str)
     page = club.client.get(link[1].replace("&amp;", "&"))
     assert page.status_code == 200, page.text
     cell = r"<td[^>]*>([^<]*)</td>"
-    rows = re.findall(rf"<tr>{cell}{cell}{cell}<td[^>]*>(\d+)</td></tr>", page.text)
+    rows = re.findall(
+        rf'<tr>{cell}{cell}<td[^>]*>(\d+)</td></tr>\s*<tr><td[^>]*><span class="name">([^<]*)</span>',
+        page.text,
+    )
+    rows = [(day, html_lib.unescape(name), total, n) for day, total, n, name in rows]
     partners = re.findall(r"Partners: ([^<]*)</td>", page.text)
     expected = evenings_of(db, player)
     assert [(day, name, int(n)) for day, name, _, n in rows] == [(d, name, n) for d, name, n, _ in expected]
@@ -226,9 +234,9 @@ def test_a_player_s_season_evening_by_evening(club: Club, db: Path, player: str)
 
 def test_bob_s_evenings_as_worked_by_hand(club: Club) -> None:
     page = words(club.get("/season/p/bob").text)
-    assert "2024-01-10 jan +3 3 Partners: Ann, Cy, Di" in page
-    assert "2024-02-14 feb +7 2 Partners: Flo, Cy" in page
-    assert "2024-03-13 mar +10 1 Partners: Ed" in page
+    assert "2024-01-10 +3 3 jan · Partners: Ann, Cy, Di" in page
+    assert "2024-02-14 +7 2 feb · Partners: Flo, Cy" in page
+    assert "2024-03-13 +10 1 mar · Partners: Ed" in page
     assert "Total +20 in 6 rubbers, 3 sessions" in page
     period = words(club.get("/season/p/bob", since="2024-02-01").text)
     assert "jan" not in period and "Total +17 in 3 rubbers, 2 sessions" in period
