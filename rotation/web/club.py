@@ -103,7 +103,7 @@ class NewEvening:
         for label, text in (("New players", self.new_text), ("Late or leaving early", self.away_text)):
             if len(text) > MAX_TEXT:
                 raise PlanError(f"the {label} box holds {len(text):,} characters; at most {MAX_TEXT:,}")
-        for label, text in (("Evening name", self.name), ("Date", self.day), ("Own cycle", self.cycle)):
+        for label, text in (("Date", self.day), ("Own cycle", self.cycle)):
             if len(text) > MAX_LINE:
                 raise PlanError(f"{label}: {len(text):,} characters is too long (at most {MAX_LINE})")
         new = _lines(self.new_text)
