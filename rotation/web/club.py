@@ -54,11 +54,24 @@ CHOICES = {
         (PartscorePremium.DEAL4.value, "100 for a part score on the last deal"),
         (PartscorePremium.OUTSTANDING.value, "100 for each part score outstanding at the end"),
     ),
-    "unit": (("", "As the method tallies (hundreds; Russian: IMPs)"), *((u.value, u.value) for u in Unit)),
-    "rounding": (("", "As the method tallies (half-up)"), *((r.value, r.phrase) for r in Rounding)),
+    "unit": (
+        ("", "As the method tallies: hundreds (Russian: IMPs)"),
+        *((u.value, u.value.capitalize()) for u in Unit),
+    ),
+    "rounding": (
+        ("", "As the method tallies: half-up"),
+        *((r.value, f"{r.value}: {r.phrase}") for r in Rounding),
+    ),
 }
 """The scoring choices New evening offers, ``(value, words)``: what `chicago plan --save` offers, the
 first of each the terminal's default."""
+LEGENDS = {
+    "method": "Method",
+    "vulnerability": "Vulnerability",
+    "premium": "Part score premium (Chicago)",
+    "unit": "Unit of the tally",
+    "rounding": "An exact 50 in hundreds",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +283,7 @@ class ClubPages:
             last=form.last,
             last_ticked=form.ticked,
             choices=CHOICES,
+            legends=LEGENDS,
             rounds_at_most=club.DEFAULT_ROUNDS_AT_MOST,
             **extra,
         )
