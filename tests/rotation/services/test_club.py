@@ -59,7 +59,9 @@ def test_no_choice_is_the_terminals_default() -> None:
 
 
 def test_each_choice_is_kept() -> None:
-    chosen = club.scoring_rules(club.ScoringAsked("duplicate", "nondealer", "outstanding", "points", "half-even"))
+    chosen = club.scoring_rules(
+        club.ScoringAsked("duplicate", "nondealer", "outstanding", "points", "half-even")
+    )
     assert chosen.method is DUPLICATE_METHOD and chosen.vulnerability is NONDEALER_CYCLE
     assert chosen.partscore_premium is PartscorePremium.OUTSTANDING
     assert (chosen.unit, chosen.rounding) == (Unit.POINTS, Rounding.HALF_EVEN)
@@ -79,7 +81,9 @@ def test_each_choice_is_kept() -> None:
         (club.ScoringAsked(vulnerability="none," * 100), "vulnerability", "500 characters long"),
     ],
 )
-def test_a_choice_the_terminal_refuses_is_refused(choice: club.ScoringAsked, setting: str, words: str) -> None:
+def test_a_choice_the_terminal_refuses_is_refused(
+    choice: club.ScoringAsked, setting: str, words: str
+) -> None:
     with pytest.raises(club.ScoringChoiceError) as refused:
         club.scoring_rules(choice)
     assert refused.value.setting == setting and words in str(refused.value)

@@ -46,7 +46,8 @@ def seating_words(exported: dict[str, Any]) -> list[str]:
     for rnd in exported["rounds"]:
         for table in rnd["tables"]:
             seats = [
-                f"{seat[0].upper()} {table[seat]}" + (" (deals first)" if table["first_dealer"] == seat else "")
+                f"{seat[0].upper()} {table[seat]}"
+                + (" (deals first)" if table["first_dealer"] == seat else "")
                 for seat in ("north", "east", "south", "west")
             ]
             words.append(", ".join(seats))
@@ -87,7 +88,9 @@ def test_a_club_night_planned_with_its_scoring_previewed_and_started(db: Path, s
         planning(page)
         expect(page.get_by_role("button", name="Start the evening")).to_be_visible(timeout=120_000)
         body = page.inner_text("body")
-        said = "Scoring: Russian scoring (IMPs against a high-card-point target), dealer's opponents vulnerable"
+        said = (
+            "Scoring: Russian scoring (IMPs against a high-card-point target), dealer's opponents vulnerable"
+        )
         assert said in body and "tally in IMPs" in body, body
         previewed = [
             line.removeprefix("Table 1: ").removeprefix("Table 2: ")
@@ -121,7 +124,9 @@ def planning(page: Any) -> None:
     page.get_by_role("button", name="Plan the evening").click()
     expect(page.get_by_role("button", name="Planning...")).to_be_disabled()
     expect(page.get_by_text("Planning: many players take several seconds.")).to_be_visible()
-    page.evaluate("() => { window.held = false; document.querySelector('form[action=\"/club/plan\"]').requestSubmit() }")
+    page.evaluate(
+        "() => { window.held = false; document.querySelector('form[action=\"/club/plan\"]').requestSubmit() }"
+    )
     page.evaluate("() => document.querySelector('form[action=\"/club/plan\"]').submit()")
     expect(page.get_by_role("button", name="Start the evening")).to_be_visible(timeout=120_000)
     assert len(posts) == 1, posts  # the second press sent nothing
@@ -130,7 +135,14 @@ def planning(page: Any) -> None:
 def form_of(server: Server) -> dict[str, Any]:
     """The New evening form as the page posts it, for the club's host."""
     key = server.links["host"].rsplit("k=", 1)[1]
-    return {"k": key, "play": list(LAST[:4]), "name": "Friday", "date": "2025-03-14", "seed": "7", "rounds": "2"}
+    return {
+        "k": key,
+        "play": list(LAST[:4]),
+        "name": "Friday",
+        "date": "2025-03-14",
+        "seed": "7",
+        "rounds": "2",
+    }
 
 
 @pytest.mark.parametrize(
