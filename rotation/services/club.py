@@ -90,8 +90,14 @@ def club_view(store: Store, key: str | None) -> ClubView:
 
 
 def evening_links(store: Store, key: str | None, evening: Evening, base: str) -> evenings.LiveLinks:
-    """A saved evening's live links at ``base``, handed to the club's host (its key made on first use)."""
+    """A saved evening's live links at ``base``, handed to the club's host (its key made on first use);
+    NoSuchSessionError for a name no evening can have (too long, a hidden character), as for one unsaved."""
     open_club(store, key, host=True)
+    if isinstance(evening, str):
+        try:
+            naming.clean_name(evening, what="an evening's name")
+        except naming.InvalidNameError as error:
+            raise NoSuchSessionError(str(error)) from None
     return evenings.live_links(store, evening, base)
 
 

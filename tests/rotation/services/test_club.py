@@ -217,3 +217,27 @@ def test_the_clubs_services_refuse_a_wrong_key(store: Store, key: str) -> None:
         with pytest.raises(RefusedError):
             call()
     assert store.players() == []
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(4, 3), (5, 5), (6, 8), (8, 7), (9, club.DEFAULT_ROUNDS_AT_MOST)]
+)
+def test_the_default_rounds_are_what_new_evening_says(
+    store: Store, key: str, players: int, rounds: int
+) -> None:
+    """New evening's hint: every pair partners once, at most 8 rounds; 4, 5 and 6 players the bulletin's
+    3, 5 and 8 (8 players: 28 pairs, 4 partnerships a round, 7 rounds; 9: 36 pairs would take 9)."""
+    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy")[:players]
+    made = club.plan_new_evening(store, key, asked(players=names, rounds=None), start=False, base="x")
+    assert len(made.planned.plan.schedule.rounds) == rounds
+    assert club.DEFAULT_ROUNDS_AT_MOST == 8
+
+
+@pytest.mark.parametrize("name", ["x" * 2000, "a\x07b", "Fri\u202eday", "nosuch", "a/b"])
+def test_opening_an_evening_by_a_name_none_can_have_is_no_such_evening(
+    store: Store, key: str, name: str
+) -> None:
+    from rotation.services.errors import NoSuchSessionError
+
+    with pytest.raises(NoSuchSessionError):
+        club.evening_links(store, key, name, "http://x")

@@ -262,3 +262,12 @@ def test_the_club_pages_pass_axe_core(server: Server) -> None:
         page.get_by_role("button", name="Plan the evening").click()
         page.get_by_role("button", name="Start the evening").wait_for(timeout=120_000)
         check("preview")
+
+
+def test_a_link_to_an_evening_no_name_can_have_is_gone_not_a_fault(server: Server) -> None:
+    key = server.links["host"].rsplit("k=", 1)[1]
+    for name in ("x" * 2000, "a\x07b", "a/b"):
+        answer = httpx.get(f"{server.base}/club/evening", params={"k": key, "name": name}, timeout=60)
+        assert answer.status_code == 410 and "no longer here" in answer.text, answer.text[:200]
+    page = httpx.get(f"{server.base}/club/new", params={"k": key, "seed": "9" * 5000}, timeout=60)
+    assert page.status_code == 200 and "but at most 8 rounds" in page.text  # the planner's default
