@@ -269,7 +269,12 @@ class ClubPages:
         return await self.pages.call(work)
 
     def plan_page(
-        self, key: str, asked: NewEvening, status: int = 200, form: Any = None, **extra: Any
+        self,
+        key: str,
+        asked: NewEvening,
+        status: int = 200,
+        form: club.NewEveningForm | None = None,
+        **extra: Any,
     ) -> Response:
         form = form or club.new_evening_form(self.pages.stores.get(), key)
         roster = [*form.roster, *(name for name in asked.ticked if name not in form.roster)]
