@@ -211,7 +211,7 @@ def scoring_rules(asked: ScoringAsked) -> ScoringRules:
     if method.in_imps and ("unit" in given or "rounding" in given):
         setting = "unit" if "unit" in given else "rounding"
         raise ScoringChoiceError(
-            f"{method.name.capitalize()} scoring tallies in IMPs: a unit and a rounding do not apply to it",
+            f"{method.name.capitalize()} scoring tallies in IMPs: no unit or rounding applies",
             setting,
         )
     return ScoringRules.from_mapping(given)
