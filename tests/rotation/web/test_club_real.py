@@ -278,3 +278,21 @@ def test_a_link_to_an_evening_no_name_can_have_is_gone_not_a_fault(server: Serve
         assert answer.status_code == 410 and "no longer here" in answer.text, answer.text[:200]
     page = httpx.get(f"{server.base}/club/new", params={"k": key, "seed": "9" * 5000}, timeout=60)
     assert page.status_code == 200 and "but at most 8 rounds" in page.text  # the planner's default
+
+
+def test_without_javascript_the_club_night_still_plans_and_starts(db: Path, server: Server) -> None:
+    with browser() as launched:
+        context = launched.new_context(viewport={"width": NARROW, "height": 740}, java_script_enabled=False)
+        page = context.new_page()
+        page.goto(server.links["host"])
+        page.get_by_role("link", name="New evening").click()
+        page.get_by_label("Shirley", exact=True).uncheck()
+        page.get_by_label("Evening name", exact=True).fill("Plain")
+        page.locator("details.scoring summary").click()  # a <details> opens without JavaScript
+        page.get_by_label("Duplicate scoring (each deal alone)").check()
+        page.get_by_role("button", name="Plan the evening").click()
+        page.get_by_role("button", name="Start the evening").click()
+        page.locator("h1", has_text="Plain: host").wait_for()
+    evening = json.loads(chicago(db, "export", "Plain").stdout)
+    assert evening["players"] and sorted(evening["players"]) == sorted(LAST[:4])
+    assert evening["scoring"]["method"] == "duplicate"
