@@ -272,10 +272,37 @@ def rename_command(
 
 
 @app.command("players")
-def players_command() -> None:
-    """List the players the session database knows, with the number of sessions each is in."""
+def players_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[NAME]...", help="With --add: the players to add.", show_default=False),
+    ] = None,
+    add: Annotated[
+        bool,
+        typer.Option(
+            "--add", help="Add the players NAMEs to the roster (a club's members) without saving an evening."
+        ),
+    ] = False,
+    new: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--new",
+            metavar="NAME",
+            help="With --add: NAME is another player, not a typo of a known one (a name a letter or two off"
+            " a player the database knows is refused without it); repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """List the players the session database knows, with the number of sessions each is in; with --add,
+    add players to it first."""
     from rotation.services.season import list_players
 
+    if names and not add:
+        fail("to add players to the roster, write --add before their names")
+    if add:
+        _add_players(names or [], new or [])
+        return
     path = db_path()
     players = []
     if path.exists():
@@ -285,6 +312,29 @@ def players_command() -> None:
         typer.echo(f"No players saved yet in {path}.")
     for player, count in players:
         typer.echo(f"{player}  ({count} session{'s' if count != 1 else ''})")
+
+
+def _add_players(names: list[str], new: list[str]) -> None:
+    """`chicago players --add NAME...`: the roster's new members, refused as `chicago plan` refuses a
+    near miss of a known player (unless --new) or a name that cannot be one."""
+    import shlex
+
+    from rotation.services.club import add_players
+    from rotation.services.errors import NearMissError, PlanError
+
+    if not names:
+        fail("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'")
+    with open_store() as store:
+        try:
+            added = add_players(store, names, new=new)
+        except NearMissError as error:
+            fail(f"{error} (add --new {shlex.quote(error.typed)} if it is another player)")
+        except PlanError as error:
+            fail(str(error))
+    if added.added:
+        typer.echo(f"Added to the roster: {', '.join(added.added)}.")
+    if added.known:
+        typer.echo(f"Already on the roster: {', '.join(added.known)}.")
 
 
 @app.command("delete")

@@ -414,8 +414,12 @@ class Store:
         with self._transaction(write=True) as db:
             session_id = _require_session(db, name)
             stored = _load(db, session_id, self.path)
+            ids = [row[0] for row in db.execute(_PLAYER_IDS, (session_id,))]
             db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
-            db.execute("DELETE FROM players WHERE id NOT IN (SELECT player_id FROM session_players)")
+            db.executemany(  # a member added with no evening yet (`add_players`) stays
+                "DELETE FROM players WHERE id = ? AND id NOT IN (SELECT player_id FROM session_players)",
+                [(player,) for player in ids],
+            )
             return stored
 
     # -- players --------------------------------------------------------------------------------------
@@ -467,6 +471,15 @@ class Store:
                 db.execute("UPDATE players SET name = ? WHERE id = ?", (shown, other_id))
             return Renamed(old_name, shown, count, merged=True)
 
+    def add_players(self, names: Sequence[str]) -> tuple[str, ...]:
+        """Make players known without an evening (a club's members); those added, as stored."""
+        with self._transaction(write=True) as db:
+            known = {key for (key,) in db.execute("SELECT name_key FROM players")}
+            fresh = {name_key(name): clean_name(name) for name in names if name_key(name) not in known}
+            for name in fresh.values():
+                _player_id(db, name)
+            return tuple(fresh.values())
+
     def players(self) -> list[tuple[str, int]]:
         """Every known player with the number of sessions they are in, by name."""
         with self._transaction(write=False) as db:
@@ -477,6 +490,9 @@ class Store:
                     " LEFT JOIN session_players sp ON sp.player_id = p.id GROUP BY p.id ORDER BY p.name_key"
                 )
             ]
+
+
+_PLAYER_IDS = "SELECT player_id FROM session_players WHERE session_id = ?"
 
 
 def _session_id(db: sqlite3.Connection, evening: Evening) -> int | None:

@@ -74,7 +74,12 @@ def home(pages: EveningPages) -> Callable[[Request], Awaitable[Response]]:
     return answer
 
 
-STATIC = {"table.js": "text/javascript", "live.js": "text/javascript", "icon.svg": "image/svg+xml"}
+STATIC = {
+    "table.js": "text/javascript",
+    "live.js": "text/javascript",
+    "club.js": "text/javascript",
+    "icon.svg": "image/svg+xml",
+}
 """The files the pages load from this server (the CSP allows scripts and images only from it)."""
 
 MANIFEST = {

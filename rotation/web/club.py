@@ -1,7 +1,9 @@
-"""The club's pages (`chicago serve` with no evening): the saved evenings, each opening its host page, and
-a new evening planned from the roster, previewed, then started. Their links carry the club's host token
-(`rotation.services.club`); each handler runs one service in a worker thread, planning in the replan
-thread (the plan itself in the planner's process), so the tables' pages are served meanwhile.
+"""The club's pages (`chicago serve` with no evening): the saved evenings, each opening its host page, the
+roster (members added without an evening), and a new evening planned from the roster with its scoring,
+previewed, then started. Their links carry the club's host token (`rotation.services.club`); each handler
+runs one service in a worker thread, planning in the replan thread (the plan itself in the planner's
+process), so the tables' pages are served meanwhile. Starting an evening just previewed takes the plan
+shown from memory (`club.PlanMemo`) instead of planning it again.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from rotation.services import club, evenings
+from rotation.model import Schedule
+from rotation.render.terminal import balance_summary
+from rotation.services import club
 from rotation.services.errors import (
     NearMissError,
     NoSuchSessionError,
@@ -24,60 +29,97 @@ from rotation.services.errors import (
     SessionNameTakenError,
 )
 from rotation.web.evening import EveningPages, origin_of
-from rotation.web.http import HEADERS, int_field, read_fields, same_site
-from scoring.rules import ScoringRules
+from rotation.web.http import HEADERS, int_field, same_site
+from scoring.methods import METHODS
+from scoring.rules import PartscorePremium
 from scoring.seat import Seat
+from scoring.tally import Rounding, Unit
+from scoring.vulnerability import CYCLES
 
 MAX_ROUNDS = 40
 """The most rounds a new evening may ask for from the page."""
+MAX_TEXT = 10_000
+"""The most characters of a box of names (New players, Late or leaving early, members to add): 200
+players of 40 characters with their rounds away fit; more is refused with a sentence, never cut."""
+MAX_LINE = 200
+"""The most characters of a one-line field (name, date, a scoring choice) read back into the form."""
+MAX_FIELDS = 1000
+"""The most fields of a club form: a box per player ticked (the planner seats at most 200), and the rest;
+the server's body limit bounds them first."""
+
+CHOICES = {
+    "method": tuple((m.name, m.phrase) for m in METHODS),
+    "vulnerability": tuple((c.name, c.describe().capitalize()) for c in CYCLES),
+    "premium": (
+        (PartscorePremium.DEAL4.value, "100 for a part score on the last deal"),
+        (PartscorePremium.OUTSTANDING.value, "100 for each part score outstanding at the end"),
+    ),
+    "unit": (
+        ("", "As the method tallies: hundreds (Russian: IMPs)"),
+        *((u.value, u.value.capitalize()) for u in Unit),
+    ),
+    "rounding": (
+        ("", "As the method tallies: half-up"),
+        *((r.value, f"{r.value}: {r.phrase}") for r in Rounding),
+    ),
+}
+"""The scoring choices New evening offers, ``(value, words)``: what `chicago plan --save` offers, the
+first of each the terminal's default."""
+LEGENDS = {
+    "method": "Method",
+    "vulnerability": "Vulnerability",
+    "premium": "Part score premium (Chicago)",
+    "unit": "Unit of the tally",
+    "rounding": "An exact 50 in hundreds",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class NewEvening:
-    """The "New evening" form as posted: checked again on every post (the start form's hidden fields are
-    the preview's, trusted no further than what the host types)."""
+    """The "New evening" form as posted, each field as typed: checked again on every post (the start
+    form's hidden fields are the preview's, trusted no further than what the host types)."""
 
     ticked: tuple[str, ...] = ()
     new_text: str = ""
-    away: Mapping[str, str] = field(default_factory=dict)
+    away_text: str = ""
     rounds: str = ""
     day: str = ""
     name: str = ""
     seed: str = ""
     sure: bool = False
     """The host says the new players are new, not typos of known players (asked after a near miss)."""
+    cycle: str = ""
+    """A vulnerability cycle of the host's own, written out (it wins over the one chosen)."""
+    scoring: club.ScoringAsked = field(default_factory=club.ScoringAsked)
 
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
-        away = {key[5:]: value for key, value in form.items() if key.startswith("away:") and value.strip()}
         seed = form.get("seed", "")
+        scoring = club.ScoringAsked(
+            *(form.get(key, "").strip() for key in ("method", "vulnerability", "premium", "unit", "rounding"))
+        )
         return cls(
             tuple(dict.fromkeys(lists.get("play", ()))),
             form.get("new", ""),
-            away,
+            form.get("away", ""),
             form.get("rounds", "").strip(),
             form.get("date", "").strip(),
             form.get("name", "").strip(),
             seed if int_field(seed) is not None else str(secrets.randbelow(1_000_000)),
             form.get("sure") == "on",
+            form.get("cycle", "").strip(),
+            scoring,
         )
 
-    def new_players(self) -> tuple[tuple[str, str], ...]:
-        """The new players typed, one a line, each with the rounds away written after a colon."""
-        out = []
-        for line in self.new_text.splitlines():
-            name, colon, rounds = line.partition(":")
-            if name.strip():
-                out.append((name.strip(), rounds.strip() if colon else ""))
-        return tuple(out)
-
-    def request(self) -> tuple[evenings.PlanRequest, evenings.SaveAs, tuple[str, ...]]:
-        """The plan asked for, where to save it, and the names declared new; PlanError for what cannot be
-        read, in the page's words."""
-        new = self.new_players()
-        names = self.ticked + tuple(name for name, _ in new)
-        if len(names) < 4:
-            raise PlanError("tick at least four players (or add new ones)")
+    def asked(self) -> club.EveningAsked:
+        """The evening asked for in plain values; PlanError for what cannot be read, in the page's words."""
+        for label, text in (("New players", self.new_text), ("Late or leaving early", self.away_text)):
+            if len(text) > MAX_TEXT:
+                raise PlanError(f"the {label} box holds {len(text):,} characters; at most {MAX_TEXT:,}")
+        for label, text in (("Date", self.day), ("Own cycle", self.cycle)):
+            if len(text) > MAX_LINE:
+                raise PlanError(f"{label}: {len(text):,} characters is too long (at most {MAX_LINE})")
+        new = _lines(self.new_text)
         rounds = int_field(self.rounds) if self.rounds else None
         if self.rounds and (rounds is None or not 1 <= rounds <= MAX_ROUNDS):
             raise PlanError(f"Rounds: give a number from 1 to {MAX_ROUNDS}, or leave it empty")
@@ -85,22 +127,65 @@ class NewEvening:
             day = date.fromisoformat(self.day) if self.day else date.today()
         except ValueError:
             raise PlanError(f"Date: {self.day!r} is not a date like 2025-03-14") from None
-        if not self.name:
-            raise PlanError("give the evening a name")
-        aways = [*self.away.items(), *((name, text) for name, text in new if text)]
-        away = tuple(evenings.parse_away(f"{name}:{text}") for name, text in aways if name in names)
-        request = evenings.PlanRequest(
-            names, seed=int(self.seed), rounds=rounds, method=evenings.Method.AUTO, away=away
+        away = tuple((name, text) for name, text in (*new, *_lines(self.away_text)) if text)
+        if any(not text for _, text in _lines(self.away_text)):
+            raise PlanError("Late or leaving early: write a name, a colon and the rounds away, like Kim: 1-2")
+        scoring = self.scoring
+        if self.cycle:
+            scoring = club.ScoringAsked(self.scoring.method, self.cycle, *_rest(self.scoring))
+        return club.EveningAsked(
+            self.ticked + tuple(name for name, _ in new),
+            self.name,
+            day,
+            seed=int(self.seed),
+            rounds=rounds,
+            away=away,
+            new=tuple(name for name, _ in new) if self.sure else (),
+            scoring=scoring,
         )
-        save = evenings.SaveAs(self.name, day, ScoringRules.from_mapping({}))
-        return request, save, tuple(name for name, _ in new) if self.sure else ()
+
+    @property
+    def chosen_scoring(self) -> bool:
+        """Whether the host chose a scoring other than the terminal's default (the choices then shown)."""
+        defaults = {"method": "chicago", "vulnerability": "dealer", "premium": "deal4"}
+        return bool(self.cycle) or any(
+            getattr(self.scoring, key) not in ("", defaults.get(key, "")) for key in CHOICES
+        )
 
     def hidden(self) -> list[tuple[str, str]]:
         """The form's fields for the start button, as the preview was made from them."""
         fields = [("play", name) for name in self.ticked]
-        fields += [(f"away:{name}", text) for name, text in self.away.items()]
-        fields += [("new", self.new_text), ("rounds", self.rounds), ("date", self.day)]
-        return [*fields, ("name", self.name), ("seed", self.seed), *([("sure", "on")] if self.sure else [])]
+        fields += [("new", self.new_text), ("away", self.away_text), ("rounds", self.rounds)]
+        fields += [("date", self.day), ("name", self.name), ("seed", self.seed), ("cycle", self.cycle)]
+        fields += [(key, getattr(self.scoring, key)) for key in CHOICES]
+        return [*fields, *([("sure", "on")] if self.sure else [])]
+
+
+def _rest(scoring: club.ScoringAsked) -> tuple[str, str, str]:
+    return scoring.premium, scoring.unit, scoring.rounding
+
+
+def _lines(text: str) -> tuple[tuple[str, str], ...]:
+    """The lines of a box of names, each ``(name, rounds away)``, the rounds after a colon ("" if none)."""
+    out = []
+    for line in text.splitlines():
+        name, _, rounds = line.partition(":")
+        if name.strip():
+            out.append((name.strip(), rounds.strip()))
+    return tuple(out)
+
+
+async def read_club_form(request: Request) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """A club form's fields, whole (the body limit bounds them; each field's own bound is checked where it
+    is read, and said): each field's last value, and every value (the players ticked)."""
+    try:
+        form = await request.form(max_files=0, max_fields=MAX_FIELDS)
+    except ClientDisconnect:
+        raise HTTPException(400, "the form did not arrive whole") from None
+    lists: dict[str, list[str]] = {}
+    for key, value in form.multi_items():
+        lists.setdefault(key, []).append(value if isinstance(value, str) else "")
+    return {key: values[-1] for key, values in lists.items()}, lists
 
 
 class ClubPages:
@@ -109,21 +194,48 @@ class ClubPages:
     def __init__(self, pages: EveningPages) -> None:
         self.pages = pages
         self.templates = pages.templates
+        self.memo = club.PlanMemo(pages.replan_with)
 
     def routes(self) -> list[Route]:
         return [
             Route("/club", self.club_get),
             Route("/club/evening", self.open_evening),
             Route("/club/new", self.new_get),
+            Route("/club/members", self.members_post, methods=["POST"]),
             Route("/club/{action:str}", self.plan_post, methods=["POST"]),
         ]
 
+    def club_page(self, key: str, status: int = 200, **extra: Any) -> Response:
+        view = club.club_view(self.pages.stores.get(), key)
+        return self.templates.page("club.html", status, title="The club", view=view, key=key, **extra)
+
     async def club_get(self, request: Request) -> Response:
         key = request.query_params.get("k", "")
+        return await self.pages.call(lambda: self.club_page(key))
+
+    async def members_post(self, request: Request) -> Response:
+        """Members added to the roster (no evening saved): New evening lists them."""
+        if not same_site(request):
+            return self.templates.refused("The form did not come from this server's page.")
+        form, _ = await read_club_form(request)
+        key, text, sure = form.get("k", ""), form.get("members", ""), form.get("sure") == "on"
 
         def work() -> Response:
-            view = club.club_view(self.pages.stores.get(), key)
-            return self.templates.page("club.html", title="The club", view=view, key=key)
+            kept = {"members": text, "sure": sure}
+            if len(text) > MAX_TEXT:
+                message = f"Not added: the box holds {len(text):,} characters; at most {MAX_TEXT:,}."
+                return self.club_page(key, 400, message=message, **kept)
+            typed = [name for name, _ in _lines(text.replace(",", "\n"))]
+            if not typed:
+                return self.club_page(key, 400, message="Not added: type a name, one a line.", **kept)
+            try:
+                added = club.add_members(self.pages.stores.get(), key, typed, new=typed if sure else ())
+            except NearMissError as error:
+                message = f"Not added: {error} If it is another player, tick the box under the names."
+                return self.club_page(key, 400, message=message, near=True, **kept)
+            except PlanError as error:
+                return self.club_page(key, 400, message=f"Not added: {error}.", **kept)
+            return self.club_page(key, done=_added_words(added))
 
         return await self.pages.call(work)
 
@@ -142,18 +254,43 @@ class ClubPages:
         return await self.pages.call(work)
 
     async def new_get(self, request: Request) -> Response:
+        """New evening, last evening's players ticked (``tick=none``: none)."""
         key, seed = request.query_params.get("k", ""), request.query_params.get("seed", "")
         if int_field(seed) is None:  # the cut's cards drawn afresh, unless a link asks for a cut again
             seed = str(secrets.randbelow(1_000_000))
-        asked = NewEvening(day=date.today().isoformat(), seed=seed)
-        return await self.pages.call(lambda: self.plan_page(key, asked))
+        untick = request.query_params.get("tick") == "none"
 
-    def plan_page(self, key: str, asked: NewEvening, status: int = 200, **extra: Any) -> Response:
-        view = club.club_view(self.pages.stores.get(), key)
-        roster = [name for name, _ in view.players]
-        roster += [name for name in asked.ticked if name not in roster]
+        def work() -> Response:
+            form = club.new_evening_form(self.pages.stores.get(), key)
+            ticked = () if untick else form.ticked
+            asked = NewEvening(ticked, day=date.today().isoformat(), seed=seed)
+            return self.plan_page(key, asked, form=form, fresh=True)
+
+        return await self.pages.call(work)
+
+    def plan_page(
+        self,
+        key: str,
+        asked: NewEvening,
+        status: int = 200,
+        form: club.NewEveningForm | None = None,
+        **extra: Any,
+    ) -> Response:
+        form = form or club.new_evening_form(self.pages.stores.get(), key)
+        roster = [*form.roster, *(name for name in asked.ticked if name not in form.roster)]
         return self.templates.page(
-            "plan.html", status, title="New evening", key=key, roster=roster, asked=asked, **extra
+            "plan.html",
+            status,
+            title="New evening",
+            key=key,
+            roster=roster,
+            asked=asked,
+            last=form.last,
+            last_ticked=form.ticked,
+            choices=CHOICES,
+            legends=LEGENDS,
+            rounds_at_most=club.DEFAULT_ROUNDS_AT_MOST,
+            **extra,
         )
 
     async def plan_post(self, request: Request) -> Response:
@@ -162,7 +299,7 @@ class ClubPages:
             return self.templates.page("message.html", 404, heading="Not found", message="No such page.")
         if not same_site(request):
             return self.templates.refused("The form did not come from this server's page.")
-        form, lists = await read_fields(request)
+        form, lists = await read_club_form(request)
         key, asked, origin = form.get("k", ""), NewEvening.from_form(form, lists), origin_of(request)
         work = lambda: self.plan(key, asked, origin, start=action == "start")  # noqa: E731
         return await self.pages.call(work, self.pages.replans)
@@ -170,27 +307,29 @@ class ClubPages:
     def plan(self, key: str, asked: NewEvening, origin: str, *, start: bool) -> Response:
         """Preview the evening asked for, or start it: saved, then its host page."""
         try:
-            request, save, new = asked.request()
-            made = club.plan_club_evening(
+            made = club.plan_new_evening(
                 self.pages.stores.get(),
                 key,
-                request,
-                save,
+                asked.asked(),
                 start=start,
                 base=origin,
-                new=new,
-                planner=self.pages.replan_with,
+                planner=self.memo,
             )
         except NearMissError as error:
             message = f"Not planned: {error} If it is a new player, tick the box under New players."
             return self.plan_page(key, asked, 400, message=message, near=True)
         except (PlanError, SessionNameTakenError, NoSuchSessionError) as error:
-            return self.plan_page(key, asked, 400, message=f"Not planned: {error}")
+            return self.plan_page(key, asked, 400, message=f"Not planned: {_sentence(str(error))}")
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan
-        notes = tuple(_note_words(note) for note in plan.notes)
-        preview = Preview(plan_rounds(plan.schedule), balance_words(plan), notes, made.planned.known_as)
+        preview = Preview(
+            plan_rounds(plan.schedule),
+            balance_summary(made.balance) if made.balance is not None else "",
+            tuple(_note_words(note) for note in plan.notes),
+            made.planned.known_as,
+            made.rules.describe() if made.rules is not None else "",
+        )
         return self.plan_page(key, asked, preview=preview, hidden=asked.hidden())
 
 
@@ -201,9 +340,10 @@ class Preview:
     balance: str
     notes: tuple[str, ...]
     known_as: tuple[tuple[str, str], ...]
+    scoring: str
 
 
-def plan_rounds(schedule: Any) -> tuple[tuple[int, tuple[str, ...], str], ...]:
+def plan_rounds(schedule: Schedule) -> tuple[tuple[int, tuple[str, ...], str], ...]:
     """Each round's seating in words: ``N Helen, E Doris, S Ann (deals first), W Jean``."""
     out = []
     for number, rnd in enumerate(schedule.rounds, 1):
@@ -219,18 +359,24 @@ def plan_rounds(schedule: Any) -> tuple[tuple[int, tuple[str, ...], str], ...]:
     return tuple(out)
 
 
-def balance_words(plan: Any) -> str:
-    """The line starting "Balance" that `chicago plan` prints, in the same words."""
-    from rotation.balance import check
-    from rotation.render.terminal import balance_summary
-
-    return balance_summary(check(plan.schedule.movement, avoid=plan.avoid))
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def _note_words(note: evenings.Note) -> str:
+def _added_words(added: club.Added) -> str:
+    """What adding members did, in a sentence or two."""
+    words = []
+    if added.added:
+        words.append(f"Added to the roster: {', '.join(added.added)}.")
+    if added.known:
+        words.append(f"Already on the roster: {', '.join(added.known)}.")
+    return " ".join(words)
+
+
+def _note_words(note: Any) -> str:
     """A note on a plan in the page's words: what it suggests is a number to put in the form's box."""
     if note.value is not None and note.part is not None:
         return (
             f"{note.text}: put {note.value} in {note.part.value.replace('_', ' ').capitalize()} to ask for it"
         )
-    return note.text
+    return str(note.text)
