@@ -53,6 +53,7 @@ __all__ = [
     "open_evening",
     "parse_avoid",
     "parse_away",
+    "plan_alone",
     "plan_evening",
     "planner_data",
     "replan_evening",
@@ -160,6 +161,14 @@ def plan_evening(
         return replace(_replace_plan(store, replacing, request.keep, made), known_as=known_as)
     saved = store.save(save.name, save.played_on, Session(made.schedule, save.rules))
     return Planned(made, saved, known_as=known_as)
+
+
+def plan_alone(request: PlanRequest) -> Plan:
+    """The planner alone, for a planner process: the names were checked (near misses, players gone
+    home) by `plan_evening` in the caller's process, against the store only it has."""
+    from rotation.plan import plan
+
+    return plan(request)
 
 
 def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> History | None:
