@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from rotation.render.cards import local_only
 from rotation.services import evenings, rubbers
 from rotation.services.access import Role
 from rotation.services.database import EveningId, open_store
@@ -357,6 +358,7 @@ class EveningPages:
             key=key,
             links=[link_ for link_ in links if link_[0] != "Host"],
             present=views.present_now(session),
+            local_only=local_only(origin),
             **extra,
         )
 

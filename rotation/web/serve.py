@@ -36,6 +36,25 @@ BACKLOG = 64
 """Connections the system queues before the server accepts them."""
 
 
+LOOPBACK = "127.0.0.1"
+"""This computer only: the address served with --local, or when no network is found."""
+
+
+def local_warning(*, asked_local: bool) -> str:
+    """What the host is told when the links are for this computer only, and how to get links for phones."""
+    why = "you asked for --local" if asked_local else "no network was found"
+    how = (
+        "start `chicago serve` without --local"
+        if asked_local
+        else "join the Wi-Fi the phones use, then start `chicago serve` again"
+    )
+    return (
+        f"Warning: these links are for this computer only ({LOOPBACK}, as {why}): no phone can open"
+        f" them, nor the QR codes on the host page and the table cards. For links phones on the Wi-Fi"
+        f" can open, {how}."
+    )
+
+
 def lan_address() -> str:
     """This machine's address on the local network (the interface a packet out would leave by; nothing
     is sent), else the loopback address."""
@@ -44,7 +63,7 @@ def lan_address() -> str:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, only picks the interface
         return str(probe.getsockname()[0])
     except OSError:
-        return "127.0.0.1"
+        return LOOPBACK
     finally:
         probe.close()
 

@@ -161,7 +161,9 @@ def test_new_links_refuse_the_old_ones(evening: Evening, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(serve, "run", lambda db, name, sock: None)
     assert evening.get("table 1").status_code == 200
-    result = CliRunner().invoke(app, ["--db", str(evening.db), "serve", "ev", "--port", "0", "--new-links"])
+    result = CliRunner().invoke(
+        app, ["--db", str(evening.db), "serve", "ev", "--port", "0", "--local", "--new-links"]
+    )
     assert result.exit_code == 0, result.output
     new = {line.split(": ")[0]: line.split("k=")[1] for line in result.output.splitlines() if "k=" in line}
     for label in ("table 1", "standings", "host"):

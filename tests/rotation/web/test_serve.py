@@ -23,7 +23,7 @@ def test_serve_prints_a_link_a_line_and_a_qr_code(
 
     served: list[Any] = []
     monkeypatch.setattr(serve, "run", lambda db, name, sock: served.append((db, name)))
-    result = runner.invoke(app, ["serve", "ev", "--port", "0"])
+    result = runner.invoke(app, ["serve", "ev", "--port", "0", "--local"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert re.fullmatch(r"host: http://127\.0\.0\.1:\d+/e/[0-9a-f]+/host\?k=[0-9a-f]{32}", lines[0])
@@ -32,7 +32,7 @@ def test_serve_prints_a_link_a_line_and_a_qr_code(
     assert lines[0].endswith(evening.key("host")) and lines[2].endswith(evening.key("table 1"))
     assert any("█" in line or "▀" in line or "▄" in line for line in lines[3:])  # the QR code
     assert served == [(evening.db, "ev")]
-    renewed = runner.invoke(app, ["serve", "ev", "--port", "0", "--new-links"])
+    renewed = runner.invoke(app, ["serve", "ev", "--port", "0", "--local", "--new-links"])
     assert renewed.output.splitlines()[0].split("k=")[1] != evening.key("host")
 
 
@@ -41,7 +41,7 @@ def test_a_port_in_use_is_one_line(evening: Evening, runner: CliRunner) -> None:
 
     taken = bind("127.0.0.1", 0)
     try:
-        result = runner.invoke(app, ["serve", "ev", "--port", str(taken.getsockname()[1])])
+        result = runner.invoke(app, ["serve", "ev", "--local", "--port", str(taken.getsockname()[1])])
     finally:
         taken.close()
     assert result.exit_code == 1 and "chicago: error: cannot listen on 127.0.0.1:" in result.output
@@ -69,10 +69,47 @@ def test_serve_with_no_evening_serves_the_club(
 
     served: list[Any] = []
     monkeypatch.setattr(serve, "run", lambda db, name, sock: served.append((db, name)))
-    result = runner.invoke(app, ["serve", "--port", "0"])
+    result = runner.invoke(app, ["serve", "--port", "0", "--local"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert re.fullmatch(r"host: http://127\.0\.0\.1:\d+/club\?k=[0-9a-f]{32}", lines[0])
     assert re.fullmatch(r"season: http://127\.0\.0\.1:\d+/season\?k=[0-9a-f]{32}", lines[1])
     assert any("█" in line or "▀" in line or "▄" in line for line in lines[2:])
     assert served == [(db, None)] and "Serving the club" in result.output
+
+
+def test_serve_by_default_prints_links_for_phones_on_the_network(
+    evening: Evening, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """Plain `chicago serve NAME` listens on this machine's network address and its links carry it (read
+    here, never opened: a test's traffic stays on loopback); no warning unless that address is loopback."""
+    import rotation.web.serve as serve
+
+    served: list[Any] = []
+    monkeypatch.setattr(serve, "run", lambda db, name, sock: served.append(sock.getsockname()[0]))
+    address = serve.lan_address()
+    result = runner.invoke(app, ["serve", "ev", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    links = [line for line in result.output.splitlines() if ": http://" in line]
+    assert links and all(line.split(": ", 1)[1].startswith(f"http://{address}:") for line in links)
+    assert served == [address]
+    assert ("for this computer only" in result.output) == (address == serve.LOOPBACK)
+
+
+@pytest.mark.parametrize(("flags", "why"), [(["--local"], "--local"), ([], "no network was found")])
+def test_links_for_this_computer_only_say_so_and_how_to_get_others(
+    evening: Evening, monkeypatch: pytest.MonkeyPatch, runner: CliRunner, flags: list[str], why: str
+) -> None:
+    """With --local, or with no network found, the links are 127.0.0.1's: the terminal says at once that no
+    phone can open them (nor the QR codes) and what to do instead."""
+    import rotation.web.serve as serve
+
+    monkeypatch.setattr(serve, "run", lambda db, name, sock: None)
+    monkeypatch.setattr(serve, "lan_address", lambda: serve.LOOPBACK)
+    result = runner.invoke(app, ["serve", "ev", "--port", "0", *flags])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("host: http://127.0.0.1:")
+    warning = next(line for line in result.output.splitlines() if line.startswith("Warning:"))
+    assert "no phone can open them" in warning and why in warning
+    advice = "without --local" if flags else "join the Wi-Fi"
+    assert advice in warning

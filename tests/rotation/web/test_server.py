@@ -227,6 +227,84 @@ def test_connections_past_the_cap_are_closed_on_arrival(evening: Evening) -> Non
                 sock.close()
 
 
+def connect_from(live: Live, address: str) -> socket.socket:
+    """A connection to the server (on 127.0.0.1) from another loopback address, as another machine."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(BOUND)
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", live.port))
+    return sock
+
+
+def test_connections_past_the_cap_for_one_address_are_closed_and_others_served(evening: Evening) -> None:
+    """With room for 3 from one address, a 4th and 5th from 127.0.0.2 are closed at once while the 3 stay
+    open; a phone at 127.0.0.1 is still answered."""
+    with Live(evening, request_timeout=3600, max_per_client=3) as live:
+        socks = [connect_from(live, "127.0.0.2") for _ in range(5)]
+        try:
+            left, closed = list(socks), 0
+            while closed < 2:
+                readable, _, _ = select.select(left, [], [], BOUND)
+                assert readable, "the server did not close the connections past the address's cap"
+                for sock in readable:
+                    assert closed_by_server(sock)
+                    left.remove(sock)
+                    closed += 1
+            assert len(left) == 3
+            assert live.get(live.evening.links["table 1"]) == 200
+            readable, _, _ = select.select(left, [], [], 0.2)
+            assert readable == []
+        finally:
+            for sock in socks:
+                sock.close()
+
+
+def test_one_address_holding_and_reopening_sockets_does_not_lock_the_phones_out(evening: Evening) -> None:
+    """A machine at 127.0.0.2 holds 300 sockets and opens another for each the server closes (more than
+    the server's global cap); once it has opened 400, a phone at 127.0.0.1 asks 20 times for its table's
+    page: every one is answered."""
+    with Live(evening) as live:
+        stop, crowded, opened = threading.Event(), threading.Event(), [0]
+
+        def crowd() -> None:
+            held: list[socket.socket] = []
+            try:
+                while not stop.is_set() and opened[0] < 50_000:
+                    while len(held) < 300:
+                        held.append(connect_from(live, "127.0.0.2"))
+                        opened[0] += 1
+                    if opened[0] >= 400:
+                        crowded.set()
+                    readable, _, _ = select.select(held, [], [], 0.05)
+                    for sock in readable:  # closed by the server: open another
+                        sock.close()
+                        held.remove(sock)
+            finally:
+                crowded.set()
+                for sock in held:
+                    sock.close()
+
+        crowding = threading.Thread(target=crowd, daemon=True)
+        crowding.start()
+        try:
+            assert crowded.wait(BOUND * 3)
+            answers = [phone_get(live, live.evening.links["table 1"]) for _ in range(20)]
+            still = crowding.is_alive()
+        finally:
+            stop.set()
+            crowding.join(BOUND)
+        assert still, "the crowd stopped before the phone had its answers"
+        assert answers == [200] * 20
+
+
+def phone_get(live: Live, url: str) -> int:
+    """The status of a page, or 0 when the server closed the connection instead of answering."""
+    try:
+        return live.get(url)
+    except (http.client.HTTPException, ConnectionError):
+        return 0
+
+
 def test_a_running_server_refuses_links_renewed_or_of_a_deleted_evening(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -241,7 +319,9 @@ def test_a_running_server_refuses_links_renewed_or_of_a_deleted_evening(
         assert live.get(old) == 200
         monkeypatch.setattr(serve, "run", lambda db, name, sock: None)
         runner = CliRunner()
-        result = runner.invoke(app, ["--db", str(db), "serve", "tue", "--port", "0", "--new-links"])
+        result = runner.invoke(
+            app, ["--db", str(db), "serve", "tue", "--port", "0", "--local", "--new-links"]
+        )
         assert result.exit_code == 0, result.output
         new = next(
             line.split(": ", 1)[1] for line in result.output.splitlines() if line.startswith("table 1")
