@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from rotation.services import evenings
 from rotation.services.database import Store, open_store
+from rotation.services.errors import PlanError
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -159,8 +160,13 @@ class _Child:
             raise PlannerStoppedError from None
         if kind == "memory":
             raise PlannerStoppedError(
-                f"The plan needs more memory than the planner may use ({self.memory // 1024**3} GB):"
+                f"The plan needs more memory than the planner may use ({self.memory / 1024**3:.1f} GB):"
                 " plan fewer players or rounds."
+            )
+        if kind == "fault":
+            raise PlannerStoppedError(
+                f"The planner's process failed ({value}); the computer may be short of memory. A new one"
+                " has started: go back and try again."
             )
         return value, peak
 
@@ -317,13 +323,19 @@ def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, 
             request = conn.recv()
         except (EOFError, OSError):
             return
+        except Exception as error:  # the request's modules could not load (memory, say)
+            conn.send(("fault", f"{type(error).__name__}: {error}", _peak()))
+            return
         try:
             answer: tuple[str, Any, int] = ("plan", _plan(request), _peak())
+        except PlanError as error:  # the planner's refusal, raised again in the server
+            answer = ("error", error, _peak())
         except MemoryError:
             conn.send(("memory", None, _peak()))
             return
-        except Exception as error:  # the planner's refusal, raised again in the server
-            answer = ("error", error, _peak())
+        except Exception as error:  # a fault of this process (a library that cannot load, say): it ends
+            conn.send(("fault", f"{type(error).__name__}: {error}", _peak()))
+            return
         conn.send(answer)
 
 

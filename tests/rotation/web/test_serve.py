@@ -300,3 +300,36 @@ def open_host_page(base: str, key: str, name: str) -> str:
         conn.close()
     parts = urlsplit(location)
     return f"{parts.path}?{parts.query}" if response.status == 303 else ""
+
+
+def test_served_with_local_the_host_page_and_cards_say_phones_cannot_open_the_links(db: Path) -> None:
+    """`chicago serve NAME --local`: the host page says its links are for this computer only and how to
+    get others, and each table card's QR code has the warning under it."""
+    import http.client
+    import io
+    from urllib.parse import urlsplit
+
+    from pypdf import PdfReader
+
+    from rotation.render.cards import LOCAL_ONLY
+    from tests.rotation.web.real import chicago, served
+
+    assert chicago(db, "plan", *BULLETIN_FIVE, "--order", "given", "--save", "ev").returncode == 0
+    with served(db, "ev") as server:
+        assert any(
+            line.startswith("Warning: these links are for this computer only") for line in server.printed
+        )
+        host = urlsplit(server.links["host"])
+        conn = http.client.HTTPConnection("127.0.0.1", host.port, timeout=60)
+        try:
+            conn.request("GET", f"{host.path}?{host.query}")
+            page = text(conn.getresponse().read().decode())
+            conn.request("GET", f"{host.path.removesuffix('/host')}/cards.pdf?{host.query}")
+            pdf = PdfReader(io.BytesIO(conn.getresponse().read()))
+        finally:
+            conn.close()
+    assert "These links are for this computer only: no phone can open them" in page
+    assert "without --local" in page
+    words = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    tables = sum(label.startswith("table ") for label in server.links)
+    assert tables >= 1 and words.count(LOCAL_ONLY) == tables and "127.0.0.1" in words  # one a card

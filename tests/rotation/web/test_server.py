@@ -444,3 +444,92 @@ def test_each_page_thread_opens_the_database_once(evening: Evening, monkeypatch:
     for store in opened:
         with pytest.raises(StoreError, match="closed"):
             store.sessions()
+
+
+# -- the planner's processes, called directly --------------------------------------------------------------
+
+
+def small_request(players: int = 8) -> Any:
+    from rotation.services import evenings
+
+    return evenings.PlanRequest(tuple(f"Player {n}" for n in range(1, players + 1)), seed=1)
+
+
+def test_a_planner_process_is_kept_for_the_next_plan_and_a_refusal_keeps_it() -> None:
+    """A small plan leaves its process for the next; the planner's refusal (too few players) is raised here
+    as the planner's own error, and the process stays."""
+    from rotation.services.errors import PlanError
+    from rotation.web.workers import SubprocessPlanner
+
+    planner = SubprocessPlanner()
+    try:
+        made = planner(small_request())
+        assert len(made.schedule.players) == 8
+        kept = planner.pids()
+        assert len(kept) == 1
+        with pytest.raises(PlanError, match="at least four players"):
+            planner(small_request(3))
+        assert planner.pids() == kept
+    finally:
+        planner.shutdown()
+    assert planner.pids() == ()
+
+
+def test_a_plan_over_the_memory_limit_is_refused_in_a_sentence() -> None:
+    """A planner process allowed 100 MB cannot even load the planner: the plan is refused with a sentence
+    about memory, the process is gone, and a planner with room plans the same request."""
+    from rotation.web.workers import PlannerStoppedError, SubprocessPlanner
+
+    tight = SubprocessPlanner(memory=100 * 1024**2)
+    try:
+        with pytest.raises(PlannerStoppedError, match="memory"):
+            tight(small_request(12))
+        assert tight.pids() == ()
+    finally:
+        tight.shutdown()
+    roomy = SubprocessPlanner()
+    try:
+        assert len(roomy(small_request(12)).schedule.players) == 12
+    finally:
+        roomy.shutdown()
+
+
+def test_a_big_plans_process_is_let_go_and_an_idle_one_ends() -> None:
+    """A process past the resident size allowed after its plan is let go at once (here any size is too
+    big); one idle past its time ends (here at once), so the memory a plan took is given back."""
+    from rotation.web.workers import SubprocessPlanner
+
+    for planner in (SubprocessPlanner(recycle=0), SubprocessPlanner(idle=0.0)):
+        try:
+            planner(small_request())
+            for _ in range(2000):  # the idle timer runs in its own thread: looked at, bounded
+                if not planner.pids():
+                    break
+                time.sleep(0.01)
+            assert planner.pids() == ()
+        finally:
+            planner.shutdown()
+
+
+def test_a_cancelled_ticket_stops_its_plan_and_frees_its_lane() -> None:
+    """A request whose asker left (its ticket cancelled before a process is free) is not planned; the lane
+    then plans the next request."""
+    from rotation.web.workers import CURRENT, PlanAbandonedError, SubprocessPlanner, Ticket
+
+    planner = SubprocessPlanner()
+    try:
+        gone = Ticket("/e/one")
+        gone.cancel()
+        token = CURRENT.set(gone)
+        try:
+            with pytest.raises(PlanAbandonedError):
+                planner(small_request())
+        finally:
+            CURRENT.reset(token)
+        token = CURRENT.set(Ticket("/e/one"))
+        try:
+            assert len(planner(small_request()).schedule.players) == 8
+        finally:
+            CURRENT.reset(token)
+    finally:
+        planner.shutdown()
