@@ -276,7 +276,9 @@ def run_app(
             env=env,
         )
     log = folder / "serve.log"
-    process, port, _ = start_server([*chicago, "serve", "--port", "0"], env, log)  # the club's server
+    process, port, _ = start_server(
+        [*chicago, "serve", "--port", "0", "--local"], env, log
+    )  # the club's server
     links = evening_links(folder / "club.db", "club", port)
     other = evening_links(folder / "club.db", "other", port)
     record = Record()
