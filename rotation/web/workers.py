@@ -210,6 +210,7 @@ class SubprocessPlanner:
         self._idle: list[_Child] = []
         self._busy: dict[_Child, Ticket] = {}
         self._lanes: set[str] = set()
+        self._starting = 0
         self._closed = False
 
     def __call__(self, request: evenings.PlanRequest) -> evenings.Plan:
@@ -244,7 +245,8 @@ class SubprocessPlanner:
 
     def _take(self, ticket: Ticket) -> _Child:
         """A process for the ticket's plan once its lane is free and a process is (an idle one, or a new
-        one within `processes`); PlanAbandonedError if the asker leaves meanwhile."""
+        one within `processes`, started outside the lock); PlanAbandonedError if the asker leaves
+        meanwhile. An idle process found dead is replaced without a word (nothing was lost)."""
 
         def wake() -> None:
             with self._ready:
@@ -255,24 +257,31 @@ class SubprocessPlanner:
             while True:
                 if ticket.cancelled or self._closed:
                     raise PlanAbandonedError("the plan's asker left, or the server is stopping")
-                if ticket.lane not in self._lanes and (self._idle or len(self._busy) < self.processes):
+                room = self._idle or len(self._busy) + self._starting < self.processes
+                if ticket.lane not in self._lanes and room:
                     break
                 self._ready.wait()
             self._lanes.add(ticket.lane)
+            child = self._idle.pop() if self._idle else None
+            self._starting += 1
+        if child is not None and child.timer is not None:
+            child.timer.cancel()
+        if child is not None and not child.alive():
+            child.stop()
             child = None
-            while self._idle and child is None:
-                child = self._idle.pop()
-                if child.timer is not None:
-                    child.timer.cancel()
-                if not child.alive():  # it died idle: replaced without a word (nothing was lost)
-                    child.stop()
-                    child = None
-            if child is None:
-                child = _Child(self.NICENESS, self.memory)
-            self._busy[child] = ticket
-        if not ticket._attach(child):
+        try:
+            child = child or _Child(self.NICENESS, self.memory)
+        finally:
+            with self._ready:
+                self._starting -= 1
+                if child is None:  # it could not start (no memory, no processes left)
+                    self._lanes.discard(ticket.lane)
+                    self._ready.notify_all()
+                else:
+                    self._busy[child] = ticket
+        if self._closed or not ticket._attach(child):
             self._drop(child, ticket)
-            raise PlanAbandonedError("the plan's asker left")
+            raise PlanAbandonedError("the plan's asker left, or the server is stopping")
         return child
 
     def _give_back(self, child: _Child, ticket: Ticket, *, keep: bool) -> None:
@@ -309,9 +318,12 @@ class SubprocessPlanner:
 
 
 def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, memory: int) -> None:
-    """The planner process: end with the server, yield the CPU, keep within ``memory``, then plan each
-    request sent until the server closes the pipe."""
+    """The planner process: end with the server (not on the terminal's Ctrl-C: the server ends it), yield
+    the CPU, keep within ``memory``, then plan each request sent until the server closes the pipe."""
+    import signal
+
     _end_with(parent, life)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the server stops us
     if hasattr(os, "nice"):
         os.nice(niceness)
     with contextlib.suppress(ImportError, ValueError, OSError):
