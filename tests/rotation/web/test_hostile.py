@@ -221,3 +221,29 @@ def test_the_host_page_and_cards_warn_only_when_the_links_are_for_this_computer(
     cards = evening.client.get("/cards.pdf", params={"k": evening.key("host")})
     words = "".join(p.extract_text() for p in PdfReader(io.BytesIO(cards.content)).pages)
     assert "testserver" in words and "Phones cannot open" not in words
+
+
+def test_numbers_of_thousands_of_digits_on_the_clubs_pages(db: Path) -> None:
+    """The club's server: a 5,000-digit number in any path or query number (a season's player, its
+    options, the New evening's seed and rounds, an evening's player) is answered in words, 4xx or the
+    page with the number left out, never a 500."""
+    from tests.rotation.web.test_club import Club
+
+    save(db, "ev", *("Ann", "Helen", "Doris", "Jean", "Shirley"))
+    club = Club(db)
+    season, host = {"k": club.season}, {"k": club.host}
+    asked = [
+        (f"/season/p/{HUGE}", season, 404),
+        ("/season", {**season, "best": HUGE}, 400),
+        ("/season", {**season, "min_rubbers": HUGE}, 400),
+        ("/season", {**season, "since": HUGE}, 400),
+        (f"/e/x/p/{HUGE}", host, 404),
+        (f"/e/x/t/{HUGE}", host, 404),
+        ("/club/new", {**host, "seed": HUGE}, 200),
+    ]
+    for path, query, status in asked:
+        answer = club.client.get(path, params=query)
+        assert answer.status_code == status and has_headers(answer), path
+        assert "Traceback" not in answer.text and HUGE not in answer.text, path
+    planned = club.plan(new="Ann\nHelen\nDoris\nJean", rounds=HUGE, seed=HUGE)
+    assert planned.status_code == 400 and "Rounds: give a number from 1 to" in text(planned.text)
