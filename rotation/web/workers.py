@@ -91,7 +91,8 @@ class PlanAbandonedError(RuntimeError):
 @dataclass(eq=False)
 class Ticket:
     """One request's claim on the planner: its lane (whose plans wait for each other), and a way to stop
-    its plan when the asker leaves. Set for a request by `watching`; the planner reads it (`CURRENT`)."""
+    its plan when the asker leaves. Set for a request by `rotation.web.http.PlanTickets`; the planner
+    reads it (`CURRENT`)."""
 
     lane: str
     cancelled: bool = False
