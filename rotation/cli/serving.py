@@ -24,8 +24,12 @@ def serve_command(
     ] = 8013,
     lan: Annotated[
         bool,
-        typer.Option("--lan", help="Listen on this machine's network address, for phones on the same Wi-Fi."),
-    ] = False,
+        typer.Option(
+            "--lan/--local",
+            help="Listen on this machine's network address, for phones on the same Wi-Fi (the default),"
+            " or with --local on 127.0.0.1, for this computer only (no phone can open its links).",
+        ),
+    ] = True,
     new_links: Annotated[
         bool, typer.Option("--new-links", help="Make new tokens: every link handed out before stops working.")
     ] = False,
@@ -33,13 +37,14 @@ def serve_command(
     """Serve a saved evening to phones: a page per table to enter deals as played, the standings, each
     player's evening, and a host page. Prints one link a line and a QR code of the host's link; results
     entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
-    table's link on its table card (a QR code in the PDF)."""
+    table's link on its table card (a QR code in the PDF). Without a network (or with --local) the links
+    are for this computer only, and it says so."""
     from rotation.services import club, evenings
     from rotation.web import serve
 
     with open_store(create=name is None) as store:
         stored = evenings.load_evening(store, name) if name is not None else None
-    host = serve.lan_address() if lan else "127.0.0.1"
+    host = serve.lan_address() if lan else serve.LOOPBACK
     try:
         sock = serve.bind(host, port)
     except OSError as error:
@@ -60,6 +65,8 @@ def serve_command(
     for label, url in urls:
         typer.echo(f"{label}: {url}")
     typer.echo(serve.qr_text(urls[0][1]), nl=False)
+    if host == serve.LOOPBACK:
+        typer.echo(serve.local_warning(asked_local=not lan), err=True)
     served = stored.name if stored is not None else "the club"
     typer.echo(f"Serving {served} on {host}:{bound}; Ctrl-C stops.")
     try:

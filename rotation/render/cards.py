@@ -228,6 +228,22 @@ class TableRound:
         return "; ".join(parts)
 
 
+LOCAL_ONLY: Final = "Phones cannot open this link: serve without --local, on the Wi-Fi"
+"""Printed under a table card's QR code when its link is for the serving computer only."""
+
+
+def local_only(url: str) -> bool:
+    """A link only the computer serving it can open (a loopback address such as 127.0.0.1 or
+    localhost): a phone scanning its QR code reaches nothing, or itself."""
+    from urllib.parse import urlsplit
+
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        return False
+    return host == "localhost" or host == "::1" or host.startswith("127.")
+
+
 @dataclass(frozen=True, slots=True)
 class TableCard:
     """Every round played at one table."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from rotation.render.cards import TableCard, TableRound
+from rotation.render.cards import LOCAL_ONLY, TableCard, TableRound, local_only
 from rotation.render.pdf_canvas import CELL_PAD, PAD, RULE, SHADE, Canvas, Piece, card_parts
 from scoring.seat import Seat
 
@@ -39,7 +39,7 @@ def _table_pieces(canvas: Canvas, card: TableCard, w: float) -> list[Piece]:
     notes = canvas.heading_lines(w - 2 * PAD - qr, 7)
     head = PAD + 8 + len(notes) * 3.0 + 3.5
     if card.link:
-        head = max(head, PAD + QR + QR_TEXT + 2)
+        head = max(head, PAD + QR + QR_TEXT * (2 if local_only(card.link) else 1) + 2)
     block = BLOCK_TITLE + COMPASS + (canvas.cards.heading.deals + 1) * DEAL_ROW + 3
     rows_per_part = max(int((canvas.usable_height - head - PAD) // (block + 2)), 1)
 
@@ -74,7 +74,8 @@ def _table_pieces(canvas: Canvas, card: TableCard, w: float) -> list[Piece]:
 
 def _live_link(canvas: Canvas, url: str, right: float, top: float, room: float) -> None:
     """The QR code of the table's live page in the card's top right corner, its URL in small type under
-    it (segno makes the PNG in memory; imported here so only a card with a link needs it)."""
+    it, and under that a warning when no phone can open it (`LOCAL_ONLY`). segno makes the PNG in memory;
+    imported here so only a card with a link needs it."""
     import io
 
     import segno
@@ -84,6 +85,9 @@ def _live_link(canvas: Canvas, url: str, right: float, top: float, room: float) 
     image.seek(0)
     canvas.pdf.image(image, x=right - QR, y=top, w=QR, h=QR)
     canvas.text(right - room, top + QR, room, QR_TEXT, url, size=6, min_size=4, align="R")
+    if local_only(url):
+        at = top + QR + QR_TEXT
+        canvas.text(right - room, at, room, QR_TEXT, LOCAL_ONLY, size=6, min_size=4, align="R", bold=True)
 
 
 def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: float, h: float) -> None:

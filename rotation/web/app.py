@@ -10,7 +10,11 @@ Who may do what is in the token each link carries, checked by the service in the
 work, against the evening the server was started for, by its identity: an evening deleted is gone (410),
 even when another is saved under its name. A form is refused when the browser says it comes from another
 site (Origin, else Referer); a body over `MAX_BODY` bytes is refused before it is read. Names are escaped
-by Jinja's autoescape. Every answer, errors included, carries `HEADERS`.
+by Jinja's autoescape. Every answer, errors included, carries `HEADERS`. A number in a path has at most
+`PATH_DIGITS` digits (a longer one is no page: 404), so no page converts a number of thousands of digits.
+
+A form that plans (a replan, the club's New evening) gets a `Ticket` naming its lane (its evening, or the
+club) and is stopped, its planner process killed, when the browser that sent it leaves (`PlanTickets`).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -29,11 +34,23 @@ from starlette.routing import Route
 from rotation.services import evenings
 from rotation.web.club import ClubPages
 from rotation.web.evening import EveningPages
-from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, plain
+from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, PlanTickets, plain
 from rotation.web.season import SeasonPages
-from rotation.web.workers import WORKERS
+from rotation.web.workers import WORKERS, PlanAbandonedError, PlannerStoppedError
 
-__all__ = ["HEADERS", "MAX_BODY", "WORKERS", "create_app"]
+__all__ = ["HEADERS", "MAX_BODY", "PATH_DIGITS", "WORKERS", "create_app"]
+
+PATH_DIGITS = 6
+"""Digits at most of a number in a path (a table, a player): a million tables is more than any club."""
+
+
+class BoundedInteger(IntegerConvertor):
+    """Starlette's ``int`` path convertor, matching at most `PATH_DIGITS` digits."""
+
+    regex = f"[0-9]{{1,{PATH_DIGITS}}}"
+
+
+register_url_convertor("int", BoundedInteger())  # before any route is built: every page's {...:int}
 
 
 def create_app(db: Path, name: str | None = None, *, planner: evenings.Planner | None = None) -> Starlette:
@@ -56,12 +73,25 @@ def create_app(db: Path, name: str | None = None, *, planner: evenings.Planner |
             for stop in stopping:
                 await asyncio.get_running_loop().run_in_executor(None, stop)
 
+    async def planner_fault(request: Request, error: Exception) -> Response:
+        """The planner's process died (or the asker left): a sentence, and the form still in the
+        browser's Back."""
+        status = 503
+        heading = "The plan was stopped" if isinstance(error, PlanAbandonedError) else "Not planned"
+        return pages.templates.page("message.html", status, heading=heading, message=str(error))
+
     app = Starlette(
         routes=routes,
-        exception_handlers={HTTPException: _http_error, Exception: _http_error},
+        exception_handlers={
+            HTTPException: _http_error,
+            PlannerStoppedError: planner_fault,
+            PlanAbandonedError: planner_fault,
+            Exception: _http_error,
+        },
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(PlanTickets)
     return app
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -18,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from rotation.render.cards import local_only
 from rotation.services import evenings, rubbers
 from rotation.services.access import Role
 from rotation.services.database import EveningId, open_store
@@ -36,7 +38,7 @@ from rotation.services.errors import (
 )
 from rotation.web import views
 from rotation.web.http import HEADERS, int_field, link, plain, read_fields, read_form, same_site
-from rotation.web.workers import WORKERS, Stores, SubprocessPlanner
+from rotation.web.workers import PLANNERS, WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 
@@ -110,7 +112,7 @@ class EveningPages:
         self.only: EveningId | None = evening.id if evening is not None else None
         self.stores = Stores(db)
         self.pages = ThreadPoolExecutor(WORKERS, thread_name_prefix="chicago-page")
-        self.replans = ThreadPoolExecutor(1, thread_name_prefix="chicago-replan")
+        self.replans = ThreadPoolExecutor(PLANNERS, thread_name_prefix="chicago-replan")
         # The server's writes queue here, each woken as the one before commits, rather than in SQLite's
         # busy handler, which polls with sleeps of up to 100 ms (still there for another process's write).
         self.writing = threading.Lock()
@@ -171,7 +173,9 @@ class EveningPages:
                 return plain(f"The session database cannot be used: {error}", 503)
 
         loop = asyncio.get_running_loop()
-        answer: Response = await loop.run_in_executor(pool or self.pages, guarded)
+        # the request's context goes with it (its planner's ticket, `rotation.web.workers.CURRENT`)
+        run = contextvars.copy_context().run
+        answer: Response = await loop.run_in_executor(pool or self.pages, run, guarded)
         return answer
 
     # -- the table --------------------------------------------------------------------------------------
@@ -369,6 +373,7 @@ class EveningPages:
             key=key,
             links=[link_ for link_ in links if link_[0] != "Host"],
             present=views.present_now(session),
+            local_only=local_only(origin),
             **extra,
         )
 

@@ -3,6 +3,7 @@ limit, reading a posted form with bounds, numbers from a query, links with their
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -10,6 +11,8 @@ from urllib.parse import urlencode, urlsplit
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
+
+from rotation.web.workers import CURRENT, Ticket
 
 MAX_BODY = 16 * 1024
 """The largest request body read: a form holds a deal or a rubber's few deals, well under a kilobyte."""
@@ -62,6 +65,55 @@ class BodyLimit:
             await self.app(scope, limited, send)
         except _TooLarge:
             await _too_large(scope, receive, send)
+
+
+class PlanTickets:
+    """Give each form that plans (a replan, the club's New evening) a `Ticket` for the planner: its lane
+    (the evening's path, or the club) and, once the form is read, a watch on the connection: when the
+    browser leaves before the answer, the ticket is cancelled and the plan's process killed."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        lane = plan_lane(scope)
+        if lane is None:
+            await self.app(scope, receive, send)
+            return
+        ticket, read = Ticket(lane), asyncio.Event()
+
+        async def reading() -> Message:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                ticket.cancel()
+            elif not message.get("more_body"):
+                read.set()
+            return message
+
+        async def watch() -> None:
+            await read.wait()
+            if (await receive())["type"] == "http.disconnect":
+                ticket.cancel()
+
+        watching, token = asyncio.ensure_future(watch()), CURRENT.set(ticket)
+        try:
+            await self.app(scope, reading, send)
+        finally:
+            CURRENT.reset(token)
+            watching.cancel()
+
+
+def plan_lane(scope: Scope) -> str | None:
+    """The lane of a form that plans: ``/e/UID`` for an evening's replan, ``/club`` for a New evening's
+    preview or start; None for every other request."""
+    if scope["type"] != "http" or scope.get("method") != "POST":
+        return None
+    path: str = scope.get("path", "")
+    if path.startswith("/e/") and path.endswith("/host/replan"):
+        return path.removesuffix("/host/replan")
+    if path in ("/club/plan", "/club/start"):
+        return "/club"
+    return None
 
 
 class _TooLarge(Exception):

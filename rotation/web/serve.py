@@ -5,8 +5,10 @@ port already in use is one clear error rather than a traceback from the server.
 
 The server guards its file descriptors (a laptop may allow a process only 256): a connection that has not
 sent a whole request within `REQUEST_TIMEOUT` seconds of opening, or of its last answer, is closed (a
-silent or trickling socket, a phone gone to sleep), and connections past `MAX_CONNECTIONS` are closed as
-they come; the listening socket queues at most `BACKLOG`. Every connection has TCP_NODELAY set, so an
+silent or trickling socket, a phone gone to sleep), and connections past `MAX_CONNECTIONS` in all, or past
+`MAX_PER_CLIENT` from one address, are closed as they come, so that one machine holding sockets open
+(and opening another for each one closed) cannot crowd the phones out; the listening socket queues at
+most `BACKLOG`. Every connection has TCP_NODELAY set, so an
 answer written in two parts is not held back waiting for the client's acknowledgement.
 """
 
@@ -27,8 +29,30 @@ answer before: a keep-alive connection left idle this long is closed too."""
 MAX_CONNECTIONS = 128
 """Open connections at most: a club's phones need a few dozen; more are closed on arrival (and at the
 limit a request is answered 503)."""
+MAX_PER_CLIENT = 32
+"""Open connections at most from one address: a phone's browser opens six at most, the host's laptop a
+few more; the rest of `MAX_CONNECTIONS` stays for the other phones."""
 BACKLOG = 64
 """Connections the system queues before the server accepts them."""
+
+
+LOOPBACK = "127.0.0.1"
+"""This computer only: the address served with --local, or when no network is found."""
+
+
+def local_warning(*, asked_local: bool) -> str:
+    """What the host is told when the links are for this computer only, and how to get links for phones."""
+    why = "you asked for --local" if asked_local else "no network was found"
+    how = (
+        "start `chicago serve` without --local"
+        if asked_local
+        else "join the Wi-Fi the phones use, then start `chicago serve` again"
+    )
+    return (
+        f"Warning: these links are for this computer only ({LOOPBACK}, as {why}): no phone can open"
+        f" them, nor the QR codes on the host page and the table cards. For links phones on the Wi-Fi"
+        f" can open, {how}."
+    )
 
 
 def lan_address() -> str:
@@ -39,7 +63,7 @@ def lan_address() -> str:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, only picks the interface
         return str(probe.getsockname()[0])
     except OSError:
-        return "127.0.0.1"
+        return LOOPBACK
     finally:
         probe.close()
 
@@ -74,13 +98,14 @@ def server(
     *,
     request_timeout: float = REQUEST_TIMEOUT,
     max_connections: int = MAX_CONNECTIONS,
+    max_per_client: int = MAX_PER_CLIENT,
 ) -> uvicorn.Server:
     """A uvicorn server for ``app`` with the guards above (smaller ones in tests)."""
     import uvicorn
 
     config = uvicorn.Config(
         app,
-        http=guarded_protocol(request_timeout, max_connections),
+        http=guarded_protocol(request_timeout, max_connections, max_per_client),
         log_level="warning",
         proxy_headers=False,
         server_header=False,
@@ -91,17 +116,22 @@ def server(
     return uvicorn.Server(config)
 
 
-def guarded_protocol(request_timeout: float, max_connections: int) -> type[Any]:
-    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request, and a cap on
-    open connections. uvicorn's own keep-alive timeout starts only after an answer, and is cancelled by
-    the first byte of the next request: a socket that never sends, or sends a byte now and then, would be
-    kept open for ever."""
+def guarded_protocol(request_timeout: float, max_connections: int, max_per_client: int) -> type[Any]:
+    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request, and caps on
+    open connections, in all and from one address. uvicorn's own keep-alive timeout starts only after an
+    answer, and is cancelled by the first byte of the next request: a socket that never sends, or sends a
+    byte now and then, would be kept open for ever. Only the four callbacks below are overridden, each
+    calling uvicorn's own first."""
     import asyncio
+    from collections import Counter
 
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
+    per_client: Counter[str] = Counter()  # open connections by address, for this server's event loop
+
     class GuardedProtocol(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
+        _address: str | None = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             sock = transport.get_extra_info("socket")
@@ -109,7 +139,9 @@ def guarded_protocol(request_timeout: float, max_connections: int) -> type[Any]:
                 with contextlib.suppress(OSError):  # the connection is already gone
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             super().connection_made(transport)
-            if len(self.connections) > max_connections:
+            self._address = self.client[0] if self.client else ""
+            per_client[self._address] += 1
+            if len(self.connections) > max_connections or per_client[self._address] > max_per_client:
                 transport.close()
                 return
             self._arm()
@@ -126,6 +158,11 @@ def guarded_protocol(request_timeout: float, max_connections: int) -> type[Any]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            if self._address is not None:
+                per_client[self._address] -= 1
+                if per_client[self._address] <= 0:
+                    del per_client[self._address]
+                self._address = None
             super().connection_lost(exc)
 
         def _receiving_done(self) -> bool:

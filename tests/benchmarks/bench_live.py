@@ -276,7 +276,9 @@ def run_app(
             env=env,
         )
     log = folder / "serve.log"
-    process, port, _ = start_server([*chicago, "serve", "--port", "0"], env, log)  # the club's server
+    process, port, _ = start_server(
+        [*chicago, "serve", "--port", "0", "--local"], env, log
+    )  # the club's server
     links = evening_links(folder / "club.db", "club", port)
     other = evening_links(folder / "club.db", "other", port)
     record = Record()
@@ -296,7 +298,12 @@ def run_app(
                 time.sleep(0.05)
             client = Client(port, Record())
             start = time.perf_counter()  # everyone stays ticked, and one more is declared new
-            form = [("k", host_key), *(("play", name) for name in PLAYERS), ("new", f"P{len(PLAYERS) + 1}")]
+            form = [
+                ("k", host_key),
+                *(("play", name) for name in PLAYERS),
+                ("new", f"P{len(PLAYERS) + 1}"),
+                ("sure", "on"),
+            ]
             status, text = client.request("replan", "POST", f"{host.path}/replan", form)
             replan.update(start=start, end=time.perf_counter(), status=status, said=_alert(text))
 

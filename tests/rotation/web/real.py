@@ -57,10 +57,21 @@ def chicago(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @contextmanager
 def served(db: Path, name: str | None = None, extra: Sequence[str] = ()) -> Iterator[Server]:
-    """`chicago --db DB serve [NAME] --port 0 [extra...]` in its own process group, read until it says it is
-    serving (its socket listens before it prints the links); stopped with Ctrl-C (SIGINT) afterwards, then
-    killed with its whole group if it lingers, so no planner process outlives a test."""
-    args = [str(CHICAGO), "--db", str(db), "serve", *([name] if name else []), "--port", "0", *extra]
+    """`chicago --db DB serve [NAME] --port 0 --local [extra...]` (loopback only: a test's traffic stays on
+    this machine) in its own process group, read until it says it is serving (its socket listens before it
+    prints the links); stopped with Ctrl-C (SIGINT) afterwards, then killed with its whole group if it
+    lingers, so no planner process outlives a test."""
+    args = [
+        str(CHICAGO),
+        "--db",
+        str(db),
+        "serve",
+        *([name] if name else []),
+        "--port",
+        "0",
+        "--local",
+        *extra,
+    ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
     process = subprocess.Popen(
         args,

@@ -161,7 +161,9 @@ def test_new_links_refuse_the_old_ones(evening: Evening, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(serve, "run", lambda db, name, sock: None)
     assert evening.get("table 1").status_code == 200
-    result = CliRunner().invoke(app, ["--db", str(evening.db), "serve", "ev", "--port", "0", "--new-links"])
+    result = CliRunner().invoke(
+        app, ["--db", str(evening.db), "serve", "ev", "--port", "0", "--local", "--new-links"]
+    )
     assert result.exit_code == 0, result.output
     new = {line.split(": ")[0]: line.split("k=")[1] for line in result.output.splitlines() if "k=" in line}
     for label in ("table 1", "standings", "host"):
@@ -170,3 +172,78 @@ def test_new_links_refuse_the_old_ones(evening: Evening, monkeypatch: pytest.Mon
     assert evening.add(1, "2S E +1", seen=0).status_code == 403
     assert evening.client.get("/t/1", params={"k": new["table 1"]}).status_code == 200
     assert evening.add(1, "2S E +1", seen=0, key=new["table 1"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", f"/t/{HUGE}"),
+        ("GET", f"/t/{HUGE}/state"),
+        ("POST", f"/t/{HUGE}/add"),
+        ("POST", f"/t/{HUGE}/undo"),
+        ("GET", f"/p/{HUGE}"),
+        ("GET", "/t/0000001"),
+        ("GET", "/p/1234567"),
+    ],
+    ids=lambda part: part[:16],
+)
+def test_a_number_of_thousands_of_digits_in_a_path_is_not_found(
+    evening: Evening, method: str, path: str
+) -> None:
+    """A table or player number of 5,000 digits (or of seven, a leading zero or not): not found, in a
+    sentence, with the headers; never a 500 from converting it (Python refuses over 4,300 digits)."""
+    form = {"k": evening.key("table 1"), "r": "1", "seen": "0", "deal": "2S E +1"}
+    answer = evening.client.request(
+        method, path, params={"k": evening.key("host")}, data=form if method == "POST" else None
+    )
+    assert answer.status_code == 404 and has_headers(answer)
+    assert answer.text == "Not found."
+    assert recorded(evening) == []
+
+
+def test_the_largest_path_number_allowed_is_answered_in_words(evening: Evening) -> None:
+    """Six digits is read as a number: a table or player past the evening's is not found, in words."""
+    table = evening.client.get("/t/999999", params={"k": evening.key("host")})
+    assert table.status_code == 404 and "no" in table.text.lower() and has_headers(table)
+    player = evening.client.get("/p/999999", params={"k": evening.key("host")})
+    assert player.status_code == 404 and player.text == "Not found: no such player."
+
+
+def test_the_host_page_and_cards_warn_only_when_the_links_are_for_this_computer(evening: Evening) -> None:
+    """Reached by a name (here the test client's), the host page and the table cards carry no warning;
+    the same evening served with --local is tested through the real server (test_serve)."""
+    import io
+
+    from pypdf import PdfReader
+
+    page = evening.get("host")
+    assert page.status_code == 200 and "for this computer only" not in text(page.text)
+    cards = evening.client.get("/cards.pdf", params={"k": evening.key("host")})
+    words = "".join(p.extract_text() for p in PdfReader(io.BytesIO(cards.content)).pages)
+    assert "testserver" in words and "Phones cannot open" not in words
+
+
+def test_numbers_of_thousands_of_digits_on_the_clubs_pages(db: Path) -> None:
+    """The club's server: a 5,000-digit number in any path or query number (a season's player, its
+    options, the New evening's seed and rounds, an evening's player) is answered in words, 4xx or the
+    page with the number left out, never a 500."""
+    from tests.rotation.web.test_club import Club
+
+    save(db, "ev", *("Ann", "Helen", "Doris", "Jean", "Shirley"))
+    club = Club(db)
+    season, host = {"k": club.season}, {"k": club.host}
+    asked = [
+        (f"/season/p/{HUGE}", season, 404),
+        ("/season", {**season, "best": HUGE}, 400),
+        ("/season", {**season, "min_rubbers": HUGE}, 400),
+        ("/season", {**season, "since": HUGE}, 400),
+        (f"/e/x/p/{HUGE}", host, 404),
+        (f"/e/x/t/{HUGE}", host, 404),
+        ("/club/new", {**host, "seed": HUGE}, 200),
+    ]
+    for path, query, status in asked:
+        answer = club.client.get(path, params=query)
+        assert answer.status_code == status and has_headers(answer), path
+        assert "Traceback" not in answer.text and HUGE not in answer.text, path
+    planned = club.plan(new="Ann\nHelen\nDoris\nJean", rounds=HUGE, seed=HUGE)
+    assert planned.status_code == 400 and "Rounds: give a number from 1 to" in text(planned.text)

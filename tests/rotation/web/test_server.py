@@ -227,6 +227,84 @@ def test_connections_past_the_cap_are_closed_on_arrival(evening: Evening) -> Non
                 sock.close()
 
 
+def connect_from(live: Live, address: str) -> socket.socket:
+    """A connection to the server (on 127.0.0.1) from another loopback address, as another machine."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(BOUND)
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", live.port))
+    return sock
+
+
+def test_connections_past_the_cap_for_one_address_are_closed_and_others_served(evening: Evening) -> None:
+    """With room for 3 from one address, a 4th and 5th from 127.0.0.2 are closed at once while the 3 stay
+    open; a phone at 127.0.0.1 is still answered."""
+    with Live(evening, request_timeout=3600, max_per_client=3) as live:
+        socks = [connect_from(live, "127.0.0.2") for _ in range(5)]
+        try:
+            left, closed = list(socks), 0
+            while closed < 2:
+                readable, _, _ = select.select(left, [], [], BOUND)
+                assert readable, "the server did not close the connections past the address's cap"
+                for sock in readable:
+                    assert closed_by_server(sock)
+                    left.remove(sock)
+                    closed += 1
+            assert len(left) == 3
+            assert live.get(live.evening.links["table 1"]) == 200
+            readable, _, _ = select.select(left, [], [], 0.2)
+            assert readable == []
+        finally:
+            for sock in socks:
+                sock.close()
+
+
+def test_one_address_holding_and_reopening_sockets_does_not_lock_the_phones_out(evening: Evening) -> None:
+    """A machine at 127.0.0.2 holds 300 sockets and opens another for each the server closes (more than
+    the server's global cap); once it has opened 400, a phone at 127.0.0.1 asks 20 times for its table's
+    page: every one is answered."""
+    with Live(evening) as live:
+        stop, crowded, opened = threading.Event(), threading.Event(), [0]
+
+        def crowd() -> None:
+            held: list[socket.socket] = []
+            try:
+                while not stop.is_set() and opened[0] < 50_000:
+                    while len(held) < 300:
+                        held.append(connect_from(live, "127.0.0.2"))
+                        opened[0] += 1
+                    if opened[0] >= 400:
+                        crowded.set()
+                    readable, _, _ = select.select(held, [], [], 0.05)
+                    for sock in readable:  # closed by the server: open another
+                        sock.close()
+                        held.remove(sock)
+            finally:
+                crowded.set()
+                for sock in held:
+                    sock.close()
+
+        crowding = threading.Thread(target=crowd, daemon=True)
+        crowding.start()
+        try:
+            assert crowded.wait(BOUND * 3)
+            answers = [phone_get(live, live.evening.links["table 1"]) for _ in range(20)]
+            still = crowding.is_alive()
+        finally:
+            stop.set()
+            crowding.join(BOUND)
+        assert still, "the crowd stopped before the phone had its answers"
+        assert answers == [200] * 20
+
+
+def phone_get(live: Live, url: str) -> int:
+    """The status of a page, or 0 when the server closed the connection instead of answering."""
+    try:
+        return live.get(url)
+    except (http.client.HTTPException, ConnectionError):
+        return 0
+
+
 def test_a_running_server_refuses_links_renewed_or_of_a_deleted_evening(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -241,7 +319,9 @@ def test_a_running_server_refuses_links_renewed_or_of_a_deleted_evening(
         assert live.get(old) == 200
         monkeypatch.setattr(serve, "run", lambda db, name, sock: None)
         runner = CliRunner()
-        result = runner.invoke(app, ["--db", str(db), "serve", "tue", "--port", "0", "--new-links"])
+        result = runner.invoke(
+            app, ["--db", str(db), "serve", "tue", "--port", "0", "--local", "--new-links"]
+        )
         assert result.exit_code == 0, result.output
         new = next(
             line.split(": ", 1)[1] for line in result.output.splitlines() if line.startswith("table 1")
@@ -364,3 +444,92 @@ def test_each_page_thread_opens_the_database_once(evening: Evening, monkeypatch:
     for store in opened:
         with pytest.raises(StoreError, match="closed"):
             store.sessions()
+
+
+# -- the planner's processes, called directly --------------------------------------------------------------
+
+
+def small_request(players: int = 8) -> Any:
+    from rotation.services import evenings
+
+    return evenings.PlanRequest(tuple(f"Player {n}" for n in range(1, players + 1)), seed=1)
+
+
+def test_a_planner_process_is_kept_for_the_next_plan_and_a_refusal_keeps_it() -> None:
+    """A small plan leaves its process for the next; the planner's refusal (too few players) is raised here
+    as the planner's own error, and the process stays."""
+    from rotation.services.errors import PlanError
+    from rotation.web.workers import SubprocessPlanner
+
+    planner = SubprocessPlanner()
+    try:
+        made = planner(small_request())
+        assert len(made.schedule.players) == 8
+        kept = planner.pids()
+        assert len(kept) == 1
+        with pytest.raises(PlanError, match="at least four players"):
+            planner(small_request(3))
+        assert planner.pids() == kept
+    finally:
+        planner.shutdown()
+    assert planner.pids() == ()
+
+
+def test_a_plan_over_the_memory_limit_is_refused_in_a_sentence() -> None:
+    """A planner process allowed 100 MB cannot even load the planner: the plan is refused with a sentence
+    about memory, the process is gone, and a planner with room plans the same request."""
+    from rotation.web.workers import PlannerStoppedError, SubprocessPlanner
+
+    tight = SubprocessPlanner(memory=100 * 1024**2)
+    try:
+        with pytest.raises(PlannerStoppedError, match="memory"):
+            tight(small_request(12))
+        assert tight.pids() == ()
+    finally:
+        tight.shutdown()
+    roomy = SubprocessPlanner()
+    try:
+        assert len(roomy(small_request(12)).schedule.players) == 12
+    finally:
+        roomy.shutdown()
+
+
+def test_a_big_plans_process_is_let_go_and_an_idle_one_ends() -> None:
+    """A process past the resident size allowed after its plan is let go at once (here any size is too
+    big); one idle past its time ends (here at once), so the memory a plan took is given back."""
+    from rotation.web.workers import SubprocessPlanner
+
+    for planner in (SubprocessPlanner(recycle=0), SubprocessPlanner(idle=0.0)):
+        try:
+            planner(small_request())
+            for _ in range(2000):  # the idle timer runs in its own thread: looked at, bounded
+                if not planner.pids():
+                    break
+                time.sleep(0.01)
+            assert planner.pids() == ()
+        finally:
+            planner.shutdown()
+
+
+def test_a_cancelled_ticket_stops_its_plan_and_frees_its_lane() -> None:
+    """A request whose asker left (its ticket cancelled before a process is free) is not planned; the lane
+    then plans the next request."""
+    from rotation.web.workers import CURRENT, PlanAbandonedError, SubprocessPlanner, Ticket
+
+    planner = SubprocessPlanner()
+    try:
+        gone = Ticket("/e/one")
+        gone.cancel()
+        token = CURRENT.set(gone)
+        try:
+            with pytest.raises(PlanAbandonedError):
+                planner(small_request())
+        finally:
+            CURRENT.reset(token)
+        token = CURRENT.set(Ticket("/e/one"))
+        try:
+            assert len(planner(small_request()).schedule.players) == 8
+        finally:
+            CURRENT.reset(token)
+    finally:
+        planner.shutdown()
