@@ -357,9 +357,12 @@ def _kept(text: str) -> Any:
         source, count = text, ""
     if len(count.strip()) > 6:
         fail(f"cannot read --keep {text!r}: write FILE:K or EVENING[:K], e.g. tonight.json:3")
+    from rotation.cli.inputs import is_file, refuse_non_file
+
     path = Path(source)
-    if path.is_file() or source.endswith(".json") or not source.strip():
-        if not path.is_file():
+    refuse_non_file(path, "--keep")  # a FIFO or a device is no schedule, and opening one may block
+    if is_file(path) or source.endswith(".json") or not source.strip():
+        if not is_file(path):
             fail(
                 f"cannot read --keep {text!r}: there is no file {source!r} (nor a saved evening of that name)"
             )
