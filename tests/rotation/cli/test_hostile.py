@@ -350,3 +350,25 @@ def test_a_database_path_too_long_is_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-500:]
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("chicago: error: --db '"), done.stderr
     assert "is not a path a file system takes" in done.stderr and len(done.stderr) < 300
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("Ed\u200bna", "holds an invisible formatting character (\\u200b)"),
+        ("Ed\u202ena", "holds an invisible formatting character (\\u202e)"),
+        ("Ed\x01na", "holds a control character (\\x01)"),
+        ("E" * 41, "is 41 characters long; at most 40"),
+    ],
+    ids=["zero-width space", "right-to-left override", "control character", "41 characters"],
+)
+def test_a_new_players_unusable_name_is_one_line(name: str, words: str, tmp_path: Path) -> None:
+    """`plan ... NAME --new NAME` with a roster to match against (once a traceback from the roster's
+    comparison): the name is read before it is compared, one line, exit 2, nothing saved."""
+    db = tmp_path / "club.db"
+    assert _installed(db, "plan", *FIVE, "--order", "given", "--save", "tue").returncode == 0
+    done = _installed(db, "plan", *FIVE, name, "--new", name, "--save", "wed")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-2000:]
+    assert done.stderr.startswith("chicago: error: a player's name") and words in done.stderr, done.stderr
+    assert "\x01" not in done.stderr and "\u202e" not in done.stderr
+    assert "wed" not in _installed(db, "sessions").stdout
