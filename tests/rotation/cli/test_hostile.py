@@ -372,3 +372,24 @@ def test_a_new_players_unusable_name_is_one_line(name: str, words: str, tmp_path
     assert done.stderr.startswith("chicago: error: a player's name") and words in done.stderr, done.stderr
     assert "\x01" not in done.stderr and "\u202e" not in done.stderr
     assert "wed" not in _installed(db, "sessions").stdout
+
+
+def test_passed_out_deals_past_the_bound_are_refused(tmp_path: Path) -> None:
+    """Seed 001, "Passed Out Hand: Dealer redeals until a contract is reached": a passed-out deal is not one
+    of the rubber's deals, and the rules set no limit. 10,000 passes once made one rubber; twenty in one
+    rubber are kept (no table sees as many), the twenty-first is refused, all at once or one by one."""
+    from scoring.rubber import MAX_PASSED_OUT
+
+    db = tmp_path / "club.db"
+    assert _installed(db, "plan", *FIVE, "--order", "given", "--save", "tue").returncode == 0
+    line = (
+        f"round 1, table 1: {MAX_PASSED_OUT + 1} passed-out deals in one rubber; at most {MAX_PASSED_OUT}"
+        " (a passed-out deal is redealt by the same dealer until a contract is reached)"
+    )
+    played = ("2S E =", "3NT S +1", "4H W -1", "1C N =")
+    _one_line(_installed(db, "record", "tue", "-r", "1", *["pass"] * (MAX_PASSED_OUT + 1), *played), 2, line)
+    kept = _installed(db, "record", "tue", "-r", "1", *["pass"] * MAX_PASSED_OUT)
+    assert kept.returncode == 0, kept.stderr
+    _one_line(_installed(db, "record", "tue", "-r", "1", "pass"), 2, line)
+    finished = _installed(db, "record", "tue", "-r", "1", *played)
+    assert finished.returncode == 0 and "1 of 5 rubbers recorded" in finished.stdout, finished.stdout
