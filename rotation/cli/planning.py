@@ -426,7 +426,7 @@ def check_command(
 ) -> None:
     """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
     the evening is if it stops after each round; with --season, the season's partners and table-mates."""
-    from rotation.balance import check, prefix_checks
+    from rotation.balance import check, stops
     from rotation.io.formats import FormatError, schedule_from_data
     from rotation.render.terminal import balance_report, prefix_table
 
@@ -446,7 +446,7 @@ def check_command(
         schedule = load_session(source).schedule
     console = rich_console()
     console.print(balance_report(check(schedule.movement), schedule, width=console.width))
-    console.print(prefix_table(list(prefix_checks(schedule.movement))))  # one pass: linear in the rounds
+    console.print(prefix_table(stops(schedule.movement)))  # one pass, no copy of the pairs' counts a round
 
 
 SEASON_PAIRS_LISTED = 10

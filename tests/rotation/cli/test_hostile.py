@@ -393,3 +393,28 @@ def test_passed_out_deals_past_the_bound_are_refused(tmp_path: Path) -> None:
     _one_line(_installed(db, "record", "tue", "-r", "1", "pass"), 2, line)
     finished = _installed(db, "record", "tue", "-r", "1", *played)
     assert finished.returncode == 0 and "1 of 5 rubbers recorded" in finished.stdout, finished.stdout
+
+
+def test_a_schedule_longer_than_any_plan_is_refused_as_it_is_read(tmp_path: Path) -> None:
+    """`check` of a 20,000-round schedule once peaked at 1.77 GB (and `plan --keep` of it ran past 5
+    minutes at 1 GB): a schedule file holds at most the planner's 100 rounds and 200 players, refused as
+    read by every reader; 100 rounds are checked, a row for each."""
+    from rotation.plan import MAX_PLAYERS, MAX_ROUNDS
+    from tests.benchmarks.bench_commands import schedule_data
+
+    db = tmp_path / "club.db"
+    for players, rounds, line in (
+        (5, 20_000, "schedule.rounds: 20,000 rounds; a schedule has at most 100"),
+        (MAX_PLAYERS + 4, 1, f"schedule.players: {MAX_PLAYERS + 4} players; a schedule seats at most 200"),
+    ):
+        path = tmp_path / f"s{players}x{rounds}.json"
+        path.write_text(json.dumps(schedule_data(players, rounds)))
+        for args in (("check", str(path)), ("cards", str(path)), ("plan", *FIVE, "--keep", f"{path}:1")):
+            _one_line(_installed(db, *args), 2, f"{path}: {line}")
+    path = tmp_path / "longest.json"
+    path.write_text(json.dumps(schedule_data(8, MAX_ROUNDS)))
+    done = _installed(db, "check", str(path))
+    assert done.returncode == 0, done.stderr
+    table = done.stdout.split("Stopping after each round")[1].splitlines()
+    firsts = [line.split()[0] for line in table if line.split() and line.split()[0].isdigit()]
+    assert [int(first) for first in firsts] == list(range(1, MAX_ROUNDS + 1))
