@@ -170,9 +170,9 @@ def session_from_data(data: Any) -> Session:
     results = data.get("results", [])
     if not isinstance(results, list):
         raise FormatError("results: expected a list of rubbers")
-    rubbers = sum(len(rnd.tables) for rnd in schedule.rounds)
-    if len(results) > rubbers:  # before reading each one: every rubber is recorded once at most
-        raise FormatError(f"results: {len(results):,} rubbers for a schedule of {rubbers:,}")
+    most = MAX_ROUNDS * (MAX_PLAYERS // 4)  # the rubbers of the largest schedule, each recorded once
+    if len(results) > most:  # before reading each one (a stray or twice-recorded rubber is said below)
+        raise FormatError(f"results: {len(results):,} rubbers; a session has at most {most:,}")
     records = tuple(record_from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
     return Session(schedule, rules, records)
 
