@@ -77,7 +77,8 @@ def test_passes_past_the_bound_are_refused_deal_by_deal_and_whole(store: Store) 
     record = evenings.load_evening(store, "tue").session.result(1, 1)
     assert record is not None and record.deals == (passed,) * MAX_PASSED_OUT
     done = rubbers.add_deals(store, "tue", 1, None, played, seen=MAX_PASSED_OUT)
-    assert done.evening.session.is_complete(done.edit.record)  # type: ignore[arg-type]
+    finished = done.edit.record
+    assert finished is not None and done.evening.session.is_complete(finished)
 
 
 def test_a_session_file_with_passes_past_the_bound_is_refused_before_each_is_read(store: Store) -> None:
