@@ -41,6 +41,23 @@ CHICAGO_PART_SCORE_PREMIUM: Final = 100
 """For a part score at the end of the rubber (which ones: `PartscorePremium`)."""
 
 
+MAX_PASSED_OUT: Final = 20
+"""Passed-out deals one rubber may hold. The rules set no limit (seed 001: "Passed Out Hand: Dealer
+redeals until a contract is reached"; a passed-out deal is not one of the rubber's deals), but four
+players pass a deal out a few times in a hundred, so twenty in one rubber are a button pressed again
+and again, not a game; refusing more keeps every rubber, and each page and sheet that shows it, small."""
+
+
+def check_passed_out(deals: Iterable[RecordedDeal]) -> None:
+    """RubberError when ``deals`` hold more than `MAX_PASSED_OUT` passed-out deals."""
+    passes = sum(1 for deal in deals if deal.passed_out)
+    if passes > MAX_PASSED_OUT:
+        raise RubberError(
+            f"{passes:,} passed-out deals in one rubber; at most {MAX_PASSED_OUT} (a passed-out deal is"
+            " redealt by the same dealer until a contract is reached)"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One number on the score pad."""
@@ -181,6 +198,7 @@ def _count_deals(
     deals: list[RecordedDeal], first_dealer: Seat, rules: ScoringRules, *, partial: bool = False
 ) -> list[DealScore]:
     """Number the counted deals, give each its dealer and vulnerability, and check each is scorable."""
+    check_passed_out(deals)
     cycle = rules.vulnerability
     counted: list[DealScore] = []
     dealer = first_dealer

@@ -43,9 +43,15 @@ def fail(message: str, code: int = USAGE) -> NoReturn:
 
 def db_path() -> Path:
     """The session database: `chicago --db PATH`, else $CHICAGO_DB, else the per-user default."""
+    from rotation.cli.inputs import check_path, refuse_non_file
     from rotation.services.database import resolve_path
 
-    return resolve_path(DATABASE.get())
+    given = DATABASE.get()
+    path = resolve_path(given)
+    option = "--db" if given is not None else "the database"
+    check_path(path, option)  # a FIFO would block SQLite's open for ever
+    refuse_non_file(path, option)
+    return path
 
 
 @contextmanager
@@ -156,23 +162,15 @@ def parse_cycle(name: str) -> Any:
 
 
 def read_json(path: Path) -> Any:
-    """A JSON file a host gave, read with limits: at most `MAX_JSON_BYTES` are read whatever the file
-    system says of its size (a pipe, a FIFO, ``/dev/stdin`` and ``/dev/zero`` all say 0), its nesting and
-    its numbers are bounded, and anything wrong with it is one line, never a traceback."""
+    """A JSON file a host gave, read with limits: only a regular file (or standard input as
+    ``/dev/stdin``), opened without waiting (a FIFO with no writer is refused, not waited on), at most
+    `MAX_JSON_BYTES` of it, its nesting and its numbers bounded; anything wrong is one line."""
+    from rotation.cli.inputs import read_capped
     from rotation.jsontext import JsonTextError, loads
 
+    data = read_capped(path, MAX_JSON_BYTES, "a schedule or session file")
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_JSON_BYTES + 1)
-        if len(data) > MAX_JSON_BYTES:
-            fail(f"{path} is more than {MAX_JSON_BYTES:,} bytes; a schedule or session file is smaller")
         text = data.decode("utf-8")
-    except FileNotFoundError:
-        fail(f"no such file: {path}")
-    except IsADirectoryError:
-        fail(f"{path} is a folder, not a schedule or session file")
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror or error}", FAILURE)
     except UnicodeDecodeError as error:
         fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start + 1})")
     try:
@@ -184,7 +182,9 @@ def read_json(path: Path) -> Any:
 def is_file_source(source: str) -> bool:
     """Whether NAME|FILE names a file: a file of that name wins; a source that looks like a path (a folder
     in it, or ending in .json) is only ever a file."""
-    return Path(source).is_file() or "/" in source or "\\" in source or Path(source).suffix.lower() == ".json"
+    from rotation.cli.inputs import is_file
+
+    return is_file(Path(source)) or "/" in source or "\\" in source or Path(source).suffix.lower() == ".json"
 
 
 def load_session(source: str) -> Any:
@@ -219,6 +219,9 @@ def write_out(data: str | bytes, out: Path | None) -> bool:
     if out is None:
         typer.echo(data, nl=False)
         return False
+    from rotation.cli.inputs import check_path
+
+    check_path(out, "--out")
     try:
         if isinstance(data, bytes):
             out.write_bytes(data)

@@ -108,7 +108,7 @@ def cards_command(
         fail(f"--live needs a saved session (its links' secret is in the store), not the file {source!r}")
     base = live_base(live) if live is not None else None
     session = load_session(source)
-    event = Path(source).stem if Path(source).is_file() else source
+    event = Path(source).stem if is_file_source(source) else source
     links = table_links(source, base) if base is not None else None
     try:
         cards = build_cards(session, event=event, documents=only or tuple(Document), links=links)
@@ -133,12 +133,9 @@ def cards_command(
 
 def live_base(url: str) -> str:
     """The server's base address from --live: http(s)://host[:port], without a trailing slash."""
-    from urllib.parse import urlsplit
+    from rotation.cli.inputs import live_address
 
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        fail(f"--live takes the server's address, like http://192.168.1.20:8013, not {url!r}")
-    return url.strip().rstrip("/")
+    return live_address(url)
 
 
 def table_links(name: str, base: str) -> dict[int, str]:

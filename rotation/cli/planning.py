@@ -357,9 +357,12 @@ def _kept(text: str) -> Any:
         source, count = text, ""
     if len(count.strip()) > 6:
         fail(f"cannot read --keep {text!r}: write FILE:K or EVENING[:K], e.g. tonight.json:3")
+    from rotation.cli.inputs import is_file, refuse_non_file
+
     path = Path(source)
-    if path.is_file() or source.endswith(".json") or not source.strip():
-        if not path.is_file():
+    refuse_non_file(path, "--keep")  # a FIFO or a device is no schedule, and opening one may block
+    if is_file(path) or source.endswith(".json") or not source.strip():
+        if not is_file(path):
             fail(
                 f"cannot read --keep {text!r}: there is no file {source!r} (nor a saved evening of that name)"
             )
@@ -423,7 +426,7 @@ def check_command(
 ) -> None:
     """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
     the evening is if it stops after each round; with --season, the season's partners and table-mates."""
-    from rotation.balance import check, prefix_checks
+    from rotation.balance import check, stops
     from rotation.io.formats import FormatError, schedule_from_data
     from rotation.render.terminal import balance_report, prefix_table
 
@@ -443,7 +446,7 @@ def check_command(
         schedule = load_session(source).schedule
     console = rich_console()
     console.print(balance_report(check(schedule.movement), schedule, width=console.width))
-    console.print(prefix_table(list(prefix_checks(schedule.movement))))  # one pass: linear in the rounds
+    console.print(prefix_table(stops(schedule.movement)))  # one pass, no copy of the pairs' counts a round
 
 
 SEASON_PAIRS_LISTED = 10

@@ -13,14 +13,18 @@ from typing import Any
 from rotation.deals import deal_plans
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table
 from rotation.names import name_key
+from rotation.plan import MAX_PLAYERS, MAX_ROUNDS
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.deal import InvalidDealError, RecordedDeal
+from scoring.rubber import MAX_PASSED_OUT
 from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Seat
 from scoring.tally import InvalidNetError, RecordedNet
-from scoring.vulnerability import VulnerabilityCycle
+from scoring.vulnerability import MAX_CYCLE_DEALS, VulnerabilityCycle
 
 SCHEDULE_FORMAT = "chicago-schedule/1"
+MAX_RUBBER_ENTRIES = MAX_CYCLE_DEALS + MAX_PASSED_OUT
+"""Entries in one rubber's "deals": its deals and its passed-out deals, each at most their bound."""
 SEAT_KEYS = ("north", "east", "south", "west")
 
 
@@ -80,6 +84,10 @@ def schedule_from_data(data: Any) -> Schedule:
     if fmt != SCHEDULE_FORMAT:
         raise FormatError(f"unknown format {fmt!r}: expected {SCHEDULE_FORMAT!r}")
     players = _require(data, "players", list, "schedule")
+    if len(players) > MAX_PLAYERS:  # the planner's limits bound every reader: check, cards, a replan
+        raise FormatError(
+            f"schedule.players: {len(players):,} players; a schedule seats at most {MAX_PLAYERS}"
+        )
     if not all(isinstance(p, str) for p in players):
         raise FormatError("schedule.players: every player must be a name (a string)")
     lookup = {name_key(name): number for number, name in enumerate(players)}
@@ -92,13 +100,18 @@ def schedule_from_data(data: Any) -> Schedule:
     listed = _require(data, "rounds", list, "schedule")
     if not listed:
         raise FormatError("schedule.rounds: a schedule needs at least one round")
+    if len(listed) > MAX_ROUNDS:
+        raise FormatError(f"schedule.rounds: {len(listed):,} rounds; a schedule has at most {MAX_ROUNDS}")
     rounds = []
     for r, rnd in enumerate(listed, 1):
         where = f"round {r}"
         if not isinstance(rnd, dict):
             raise FormatError(f"{where}: expected an object with 'tables'")
         tables = []
-        for t, table in enumerate(_require(rnd, "tables", list, where), 1):
+        listed_tables = _require(rnd, "tables", list, where)
+        if len(listed_tables) > len(players) // 4:
+            raise FormatError(f"{where}: {len(listed_tables):,} tables for {len(players)} players")
+        for t, table in enumerate(listed_tables, 1):
             at = f"{where}, table {t}"
             if not isinstance(table, dict):
                 raise FormatError(f"{at}: expected an object with north, east, south, west")
@@ -157,6 +170,9 @@ def session_from_data(data: Any) -> Session:
     results = data.get("results", [])
     if not isinstance(results, list):
         raise FormatError("results: expected a list of rubbers")
+    most = MAX_ROUNDS * (MAX_PLAYERS // 4)  # the rubbers of the largest schedule, each recorded once
+    if len(results) > most:  # before reading each one (a stray or twice-recorded rubber is said below)
+        raise FormatError(f"results: {len(results):,} rubbers; a session has at most {most:,}")
     records = tuple(record_from_data(entry, f"result {n}") for n, entry in enumerate(results, 1))
     return Session(schedule, rules, records)
 
@@ -202,6 +218,11 @@ def record_from_data(data: Any, where: str = "result") -> RubberRecord:
         if "deals" in data:
             if not isinstance(data["deals"], list):
                 raise SessionError(f"{where}: deals must be a list")
+            if len(data["deals"]) > MAX_RUBBER_ENTRIES:  # before reading each one
+                raise SessionError(
+                    f"{where}: {len(data['deals']):,} deals in one rubber; at most {MAX_RUBBER_ENTRIES}"
+                    f" ({MAX_CYCLE_DEALS} deals of the longest cycle and {MAX_PASSED_OUT} passed out)"
+                )
             deals = tuple(RecordedDeal.from_value(value) for value in data["deals"])
             return RubberRecord(rnd, table, deals=deals)
         if "net" in data:

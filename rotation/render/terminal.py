@@ -5,7 +5,7 @@ Printers only arrange what the pure layers computed; nothing here decides a rule
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from rotation.balance import Balance
+from rotation.balance import Balance, Stop
 from rotation.deals import deal_plans
 from rotation.model import Schedule, Table
 from rotation.names import shown
@@ -283,28 +283,26 @@ def _bound(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def prefix_table(balances: list[Balance]) -> RichTable:
+def prefix_table(stopped: Iterable[Stop]) -> RichTable:
     """The evening stopped after each round: partner, sit-out and opponent counts against the best that
-    many rounds allow, for `chicago check` (an evening often ends before the plan does)."""
+    many rounds allow, for `chicago check` (an evening often ends before the plan does). Each row is
+    made as its stop comes (`balance.stops`), so nothing per round is kept but the row."""
     table = RichTable(
         title="Stopping after each round", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
     )
     columns = ("after round", "partners", "best", "sit-outs", "fair share", "opponents", "as even as can be")
     for column in columns:
         table.add_column(column, justify="right")
-    for b in balances:
-        partners = [c for pq, c in b.partners.items() if pq not in b.avoid]
-        within = b.partners_within_bound and b.sit_outs_within_share
-        shares = [share for p, share in b.fair_sit_outs.items() if b.away[p] == 0]
+    for stop in stopped:
         _add_row(
             table,
-            str(b.n_rounds),
-            _range(partners),
-            _bound(b.partner_bound.floor, b.partner_bound.ceil),
-            _range(b.sat_out[p] for p in b.fair_sit_outs if b.away[p] == 0) if shares else "-",
-            _share(shares) if shares else "-",
-            _range(b.opponents.values()),
-            "yes" if within else Text("no", style="bold"),
+            str(stop.n_rounds),
+            _bound(*stop.partners),
+            _bound(stop.partner_bound.floor, stop.partner_bound.ceil),
+            _bound(*stop.sit_outs) if stop.sit_outs is not None else "-",
+            _share(list(stop.fair_shares)) if stop.fair_shares is not None else "-",
+            _bound(*stop.opponents),
+            "yes" if stop.even else Text("no", style="bold"),
         )
     return table
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
-from scoring.rubber import RubberError, RubberScore, score_rubber
+from scoring.rubber import RubberError, RubberScore, check_passed_out, score_rubber
 from scoring.rules import InvalidRulesError, ScoringRules
 from scoring.seat import Side
 from scoring.tally import RecordedNet, Standing, Unit, credit_rubber, standings
@@ -33,6 +33,11 @@ class RubberRecord:
     def __post_init__(self) -> None:
         if (self.deals is None) == (self.net is None):
             raise SessionError(f"round {self.round}, table {self.table}: record either its deals or its net")
+        if self.deals is not None:  # bounded wherever a rubber is read or recorded: file, store, either face
+            try:
+                check_passed_out(self.deals)
+            except RubberError as error:
+                raise SessionError(f"round {self.round}, table {self.table}: {error}") from None
 
 
 @dataclass(frozen=True, slots=True)

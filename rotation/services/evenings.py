@@ -193,9 +193,18 @@ def _checked_names(
     request: PlanRequest, store: Store | None, *, new: Collection[str], gone: Collection[str]
 ) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
     """The request with its names as the roster knows them; refused for a near miss or a forgotten
-    player (see `rotation.roster`)."""
+    player (see `rotation.roster`). Every name is read here first, those said to be new or gone
+    included, so a name no player may have (a hidden character, too long) is a PlanError, the typed
+    error both faces word, before the roster compares it."""
+    from rotation.model import InvalidScheduleError, check_names
     from rotation.plan import PlanError
 
+    try:
+        check_names(request.names)
+        for name in (*new, *gone):
+            check_names((name,))
+    except InvalidScheduleError as error:
+        raise PlanError(str(error)) from None
     typed = {name_key(name) for name in request.names}
     strays = [name for name in new if name_key(name) not in typed]
     if strays:

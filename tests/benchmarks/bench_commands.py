@@ -2,7 +2,7 @@
 size of the evening, each a new process, as a table of seconds and of ratios against the smallest size
 measured in the same run (a command linear in the rounds shows a time ratio close to the size ratio).
 
-    python tests/benchmarks/bench_commands.py [--sizes 100 1000 4000 8000] [--players 8] [--runs 1]
+    python tests/benchmarks/bench_commands.py [--sizes 10 25 50 100] [--players 8] [--runs 1]
 
 A size is the number of rounds of the schedule `check` reads; `show`, `tally` and `rank` read a saved
 session with that many rubbers (rounds x tables), every rubber recorded as a net. The schedules are built
@@ -152,7 +152,7 @@ def memory(players: int, rounds: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 4000, 8000])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 25, 50, 100])  # a schedule's most: 100
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--memory", action="store_true", help="peak memory for 200 players instead")

@@ -43,14 +43,15 @@ class Server:
     process: subprocess.Popen[str] = field(repr=False)
 
 
-def chicago(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run the installed `chicago` with ``--db db`` as a host would; the result, whatever its exit code."""
+def chicago(db: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """Run the installed `chicago` with ``--db db`` as a host would; the result, whatever its exit code
+    (``timeout``: a failsafe against a hang, subprocess.TimeoutExpired, never a measure)."""
     return subprocess.run(
         [str(CHICAGO), "--db", str(db), *args],
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
-        timeout=600,
+        timeout=timeout,
         check=False,
     )
 
