@@ -13,12 +13,13 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from rotation.errors import UserError
 from rotation.names import clean_name, name_key
 
 __all__ = ["ForgottenPlayersError", "Matched", "NearMissError", "fold", "forgotten", "match_roster"]
 
 
-class NearMissError(ValueError):
+class NearMissError(UserError, ValueError):
     """``typed`` is not a known player but is a letter or two off ``suggestions`` (closest first)."""
 
     def __init__(self, typed: str, suggestions: tuple[str, ...]) -> None:
@@ -26,7 +27,7 @@ class NearMissError(ValueError):
         self.typed, self.suggestions = typed, suggestions
 
 
-class ForgottenPlayersError(ValueError):
+class ForgottenPlayersError(UserError, ValueError):
     """Players of the evening not named at a replan, nor said to have gone home."""
 
     def __init__(self, names: tuple[str, ...]) -> None:

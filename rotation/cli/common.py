@@ -49,61 +49,13 @@ def db_path() -> Path:
 
 
 @contextmanager
-def open_store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) -> Iterator[Store]:
-    """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
+def open_store(*, create: bool = True) -> Iterator[Store]:
+    """The open session store for one command (its typed errors, as every service's, reach the app's
+    one handler: one line, and the exit code of their branch of the error tree)."""
     from rotation.services.database import open_store as opened
-    from rotation.services.errors import SessionError, StoreError
 
-    path = db_path()
-    try:
-        with opened(path, create=create) as store:
-            yield store
-    except reraise:
-        raise
-    except StoreError as error:
-        fail_store(error)
-    except SessionError as error:
-        from rotation.cli.words import session_message
-
-        fail(session_message(error))
-
-
-def fail_store(error: Exception) -> NoReturn:
-    """The store's typed error as one line, with its exit code (`store_code`)."""
-    fail(store_message(error), store_code(error))
-
-
-def store_code(error: Exception) -> int:
-    """`FAILURE` when the database itself failed (locked, full, read-only, damaged, newer, not ours),
-    `USAGE` when the host asked what it cannot do (an unknown or taken name, an empty name, a merge of
-    two players of one evening, a --db in a folder that does not exist)."""
-    from rotation.services.errors import (
-        DamagedError,
-        DiskFullError,
-        LockedError,
-        NewerSchemaError,
-        NotOurDatabaseError,
-        ReadOnlyError,
-    )
-
-    failed = (DamagedError, DiskFullError, LockedError, NewerSchemaError, NotOurDatabaseError, ReadOnlyError)
-    return FAILURE if isinstance(error, failed) else USAGE
-
-
-def store_message(error: Exception) -> str:
-    """The store's typed error, with the command that gets the host past it."""
-    import shlex
-
-    from rotation.services.errors import PlayerExistsError, SessionNameTakenError
-
-    if isinstance(error, SessionNameTakenError):
-        return (
-            f"{error}: choose another name"
-            f" (or remove it with `chicago delete {shlex.quote(error.taken)} --yes`)"
-        )
-    if isinstance(error, PlayerExistsError):
-        return f"{error}: add --merge to make {error.old}'s results {error.other}'s"
-    return str(error)
+    with opened(db_path(), create=create) as store:
+        yield store
 
 
 def load_stored(name: str) -> StoredSession:
@@ -200,7 +152,7 @@ def load_session(source: str) -> Any:
         from rotation.services.errors import NoDatabaseError, NoSuchSessionError
 
         try:
-            with open_store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:
+            with open_store(create=False) as store:
                 from rotation.services.evenings import load_evening
 
                 return load_evening(store, source).session

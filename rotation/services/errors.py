@@ -1,8 +1,11 @@
 """Every typed error a service may raise, in one place for the faces to catch and word. Each carries
-facts (round, table, names, what a rubber held); none words what to type or press next."""
+facts (round, table, names, what a rubber held); none words what to type or press next. Every one is a
+`UserError` (what the user gave: exit 2, a 4xx) or a `MachineError` (the store and the machine: exit 1,
+a 5xx), both under `ChicagoError`, so a face answers any of them by its branch alone."""
 
 from __future__ import annotations
 
+from rotation.errors import ChicagoError, MachineError, UserError, is_users
 from rotation.io.database import (
     DamagedError,
     DiskFullError,
@@ -13,6 +16,8 @@ from rotation.io.database import (
     NotOurDatabaseError,
     ReadOnlyError,
     StoreError,
+    StoreFailedError,
+    StoreRefusedError,
 )
 from rotation.io.formats import FormatError
 from rotation.io.store import PlayerExistsError, SessionNameTakenError
@@ -34,6 +39,12 @@ from rotation.services.evenings import SameEveningError
 
 __all__ = [
     "AlreadyRecordedError",
+    "ChicagoError",
+    "MachineError",
+    "UserError",
+    "is_users",
+    "StoreFailedError",
+    "StoreRefusedError",
     "ChangedMeanwhileError",
     "DamagedError",
     "DiskFullError",

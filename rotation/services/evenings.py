@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from rotation import roster
+from rotation.errors import UserError
 from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
@@ -111,7 +112,7 @@ class Opened:
         return _links(self.evening, self.secret, base)
 
 
-class SameEveningError(ValueError):
+class SameEveningError(UserError, ValueError):
     """The evening imported is already saved (same date, players, seating and results) as ``twin``."""
 
     def __init__(self, twin: str, played_on: date) -> None:

@@ -19,12 +19,12 @@ from starlette.routing import Route
 from rotation.services import club, evenings
 from rotation.services.errors import (
     NearMissError,
-    NoSuchSessionError,
     PlanError,
-    SessionNameTakenError,
+    RefusedError,
+    UserError,
 )
 from rotation.web.evening import EveningPages, origin_of
-from rotation.web.http import HEADERS, int_field, read_fields, same_site
+from rotation.web.http import HEADERS, int_field, read_fields, same_site, status_of
 from scoring.rules import ScoringRules
 from scoring.seat import Seat
 
@@ -184,8 +184,10 @@ class ClubPages:
         except NearMissError as error:
             message = f"Not planned: {error} If it is a new player, tick the box under New players."
             return self.plan_page(key, asked, 400, message=message, near=True)
-        except (PlanError, SessionNameTakenError, NoSuchSessionError) as error:
-            return self.plan_page(key, asked, 400, message=f"Not planned: {error}")
+        except RefusedError:
+            raise
+        except UserError as error:  # a bad evening name included: the user's, the form kept
+            return self.plan_page(key, asked, status_of(error), message=f"Not planned: {error}")
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan

@@ -23,6 +23,7 @@ from rotation.services.access import Role
 from rotation.services.database import EveningId, open_store
 from rotation.services.errors import (
     AlreadyRecordedError,
+    ChicagoError,
     ForgottenPlayersError,
     MovedOnError,
     NearMissError,
@@ -31,10 +32,9 @@ from rotation.services.errors import (
     PlanError,
     RefusedError,
     SessionError,
-    StoreError,
 )
 from rotation.web import views
-from rotation.web.http import HEADERS, int_field, link, plain, read_fields, read_form, same_site
+from rotation.web.http import HEADERS, error_answer, int_field, link, plain, read_fields, read_form, same_site
 from rotation.web.workers import WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError, RecordedDeal
@@ -155,8 +155,8 @@ class EveningPages:
                 return self.templates.refused("Ask the host for the link printed on your table card.")
             except NoSuchSessionError:
                 return self.templates.gone()
-            except StoreError as error:
-                return plain(f"The session database cannot be used: {error}", 503)
+            except ChicagoError as error:
+                return error_answer(error)
 
         loop = asyncio.get_running_loop()
         answer: Response = await loop.run_in_executor(pool or self.pages, guarded)

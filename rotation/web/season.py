@@ -19,9 +19,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rotation.services import season
-from rotation.services.errors import MixedUnitsError, RefusedError, StoreError
+from rotation.services.errors import ChicagoError, MixedUnitsError, RefusedError
 from rotation.web import season_views
-from rotation.web.http import HEADERS, plain
+from rotation.web.http import HEADERS, error_answer, plain
 from rotation.web.workers import WORKERS, Stores
 
 __all__ = ["SeasonPages"]
@@ -68,8 +68,8 @@ class SeasonPages:
                 return self.bad(str(error))
             except MixedUnitsError as error:
                 return self.bad(f"{error}: show one unit at a time with unit=hundreds, points or imps")
-            except StoreError as error:
-                return plain(f"The session database cannot be used: {error}", 503)
+            except ChicagoError as error:
+                return error_answer(error)
 
         answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
         return answer
