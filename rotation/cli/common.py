@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import typer
 
-from rotation.names import clean_name
-
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from rotation.services.database import Store, StoredSession
+    from rotation.services.sheets import Session
 
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -85,12 +86,13 @@ def parse_day(text: str | None, option: str) -> date:
 
 def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:
     """Say when a name was matched to a player the database already knows under another spelling."""
-    for typed, known in zip(given, kept, strict=True):
-        if clean_name(typed) != known:  # spacing and composition alone are tidied without a word
-            typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+    from rotation.services.sheets import known_as
+
+    for typed, known in known_as(given, kept):  # spacing and composition alone are tidied without a word
+        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
 
 
-def rich_console() -> Any:
+def rich_console() -> Console:
     """The terminal, with Rich's markup and emoji codes off: what is printed is text, so a name such as
     ``[link=file:///etc/passwd]Di[/link]`` prints as typed (styles come from `rich.text.Text`)."""
     from rich.console import Console
@@ -98,20 +100,12 @@ def rich_console() -> Any:
     return Console(highlight=False, markup=False, emoji=False)
 
 
-def parse_cycle(name: str) -> Any:
-    from scoring.vulnerability import find_cycle
-
-    try:
-        return find_cycle(name)
-    except ValueError as error:
-        fail(str(error))
-
-
 def read_json(path: Path) -> Any:
     """A JSON file a host gave, read with limits: at most `MAX_JSON_BYTES` are read whatever the file
     system says of its size (a pipe, a FIFO, ``/dev/stdin`` and ``/dev/zero`` all say 0), its nesting and
     its numbers are bounded, and anything wrong with it is one line, never a traceback."""
-    from rotation.jsontext import JsonTextError, loads
+    from rotation.services.errors import JsonTextError
+    from rotation.services.sheets import json_value
 
     try:
         with path.open("rb") as stream:
@@ -128,7 +122,7 @@ def read_json(path: Path) -> Any:
     except UnicodeDecodeError as error:
         fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start + 1})")
     try:
-        return loads(text)
+        return json_value(text)
     except JsonTextError as error:
         fail(f"{path} {error}")
 
@@ -139,13 +133,13 @@ def is_file_source(source: str) -> bool:
     return Path(source).is_file() or "/" in source or "\\" in source or Path(source).suffix.lower() == ".json"
 
 
-def load_session(source: str) -> Any:
+def load_session(source: str) -> Session:
     """A session from a JSON file, or else the session saved under that name (`chicago plan --save`).
 
     A file of that name wins; a source that looks like a path (a folder in it, or ending in .json) is
     only ever a file."""
-    from rotation.io.formats import FormatError, session_from_data
-    from rotation.results.session import SessionError
+    from rotation.services.errors import FormatError, SessionError
+    from rotation.services.sheets import read_session
 
     path = Path(source)
     if not is_file_source(source):
@@ -161,7 +155,7 @@ def load_session(source: str) -> Any:
         except NoSuchSessionError as error:
             fail(f"no such file: {source!r}; and {error}")
     try:
-        return session_from_data(read_json(path))
+        return read_session(read_json(path))
     except (FormatError, SessionError) as error:
         fail(f"{path}: {error}")
 

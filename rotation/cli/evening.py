@@ -38,13 +38,14 @@ def tally_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
-    from rotation.io.reports import tally_data
+    from rotation.render.reports import tally_data
     from rotation.render.terminal import tally_tables
-    from rotation.results.session import SessionError, tally
+    from rotation.services.errors import SessionError
+    from rotation.services.sheets import tally_evening
 
     session = load_session(source)
     try:
-        sheet = tally(session)
+        sheet = tally_evening(session)
     except SessionError as error:
         fail(f"{source}: {error}")
     if as_json:
@@ -97,7 +98,7 @@ def cards_command(
     from datetime import datetime
 
     from rotation.render.cards import build_cards
-    from rotation.results.session import SessionError
+    from rotation.services.errors import SessionError
 
     chosen = card_format or CardFormat.TEXT
     if card_format is None and out is not None:
@@ -241,7 +242,7 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     from rich.text import Text
 
     from rotation.render.terminal import DEALS_LEGEND, results_table, seating_table
-    from rotation.results.session import SessionError
+    from rotation.services.errors import SessionError
 
     stored = load_stored(name)
     session = stored.session

@@ -24,7 +24,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
-from rotation.results.units import POINTS_SCHEME
+from rotation.request import POINTS_SCHEME
 
 if TYPE_CHECKING:
     from rotation.services.season import Season
@@ -43,7 +43,7 @@ def sessions_command(
         with open_store() as store:
             summaries = list_evenings(store)
     if as_json:
-        from rotation.io.reports import sessions_data
+        from rotation.render.reports import sessions_data
 
         typer.echo(json.dumps(sessions_data(path, summaries), indent=2, ensure_ascii=False))
         return
@@ -113,7 +113,7 @@ def rank_command(
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
-    from rotation.io.reports import season_json
+    from rotation.render.reports import season_json
     from rotation.services.errors import MixedUnitsError
     from rotation.services.season import RankAsked, rank
 
@@ -135,7 +135,7 @@ def rank_command(
         typer.echo(json.dumps(season_json(result, since=start, until=end), indent=2, ensure_ascii=False))
         return
     if as_csv:
-        from rotation.io.exports import standings_csv
+        from rotation.render.exports import standings_csv
 
         typer.echo(standings_csv(result.lines), nl=False)
         return
@@ -220,12 +220,12 @@ def import_command(
     ] = False,
 ) -> None:
     """Save a session file in the session database, results and all."""
-    from rotation.io.formats import FormatError, session_from_data
-    from rotation.results.session import SessionError
+    from rotation.services.errors import FormatError, SessionError
+    from rotation.services.sheets import read_session
 
     data = read_json(file)
     try:
-        session = session_from_data(data)
+        session = read_session(data)
     except (FormatError, SessionError) as error:
         fail(f"{file}: {error}")
     title = name

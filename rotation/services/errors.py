@@ -21,6 +21,7 @@ from rotation.io.database import (
 )
 from rotation.io.formats import FormatError
 from rotation.io.store import PlayerExistsError, SessionNameTakenError
+from rotation.jsontext import JsonTextError
 from rotation.plan import PlanError
 from rotation.results.recording import (
     AlreadyRecordedError,
@@ -36,21 +37,20 @@ from rotation.results.session import SessionError
 from rotation.roster import ForgottenPlayersError, NearMissError
 from rotation.services.access import RefusedError
 from rotation.services.evenings import SameEveningError
+from rotation.services.plans import AskedError, Rule
 
 __all__ = [
     "AlreadyRecordedError",
-    "ChicagoError",
-    "MachineError",
-    "UserError",
-    "is_users",
-    "StoreFailedError",
-    "StoreRefusedError",
+    "AskedError",
     "ChangedMeanwhileError",
+    "ChicagoError",
     "DamagedError",
     "DiskFullError",
     "ForgottenPlayersError",
     "FormatError",
+    "JsonTextError",
     "LockedError",
+    "MachineError",
     "MixedUnitsError",
     "MovedOnError",
     "NearMissError",
@@ -65,9 +65,14 @@ __all__ = [
     "RecordedAsNetError",
     "RefusedError",
     "ResultBeyondKeptError",
+    "Rule",
     "SameEveningError",
     "SessionError",
     "SessionNameTakenError",
     "StoreError",
+    "StoreFailedError",
+    "StoreRefusedError",
     "TableNeededError",
+    "UserError",
+    "is_users",
 ]
