@@ -56,59 +56,76 @@ def sessions_command(
     typer.echo(f"Database: {path}")
 
 
+_RankSinceOption = Annotated[
+    str | None,
+    typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
+]
+
+_RankUntilOption = Annotated[
+    str | None,
+    typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
+]
+
+_RankMinRubbersOption = Annotated[
+    int,
+    typer.Option(
+        "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
+    ),
+]
+
+_RankMinEveningsOption = Annotated[
+    int,
+    typer.Option(
+        "--min-evenings", min=1, metavar="N", help="Rank only players who played in at least N sessions."
+    ),
+]
+
+_RankBestOption = Annotated[
+    int | None,
+    typer.Option(
+        "--best",
+        min=1,
+        metavar="N",
+        help="Count only each player's N best sessions (by total, or by points with --by points).",
+    ),
+]
+
+_RankByOption = Annotated[
+    RankBy,
+    typer.Option(
+        help="Rank on the total, the average per rubber, the rating (strength from every rubber's"
+        " net, allowing for partners, opponents and attendance) or the points (" + POINTS_SCHEME + ")."
+    ),
+]
+
+_RankUnitOption = Annotated[
+    TallyUnit | None,
+    typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
+]
+
+_RankPdfOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--pdf",
+        dir_okay=False,
+        metavar="FILE",
+        help="Also write the season sheet (the standings with the period and options) as a PDF.",
+    ),
+]
+
+
 @app.command("rank")
 def rank_command(
-    since: Annotated[
-        str | None,
-        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
-    ] = None,
-    min_rubbers: Annotated[
-        int,
-        typer.Option(
-            "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
-        ),
-    ] = 1,
-    min_evenings: Annotated[
-        int,
-        typer.Option(
-            "--min-evenings", min=1, metavar="N", help="Rank only players who played in at least N sessions."
-        ),
-    ] = 1,
-    best: Annotated[
-        int | None,
-        typer.Option(
-            "--best",
-            min=1,
-            metavar="N",
-            help="Count only each player's N best sessions (by total, or by points with --by points).",
-        ),
-    ] = None,
-    by: Annotated[
-        RankBy,
-        typer.Option(
-            help="Rank on the total, the average per rubber, the rating (strength from every rubber's"
-            " net, allowing for partners, opponents and attendance) or the points (" + POINTS_SCHEME + ")."
-        ),
-    ] = RankBy.TOTAL,
-    unit: Annotated[
-        TallyUnit | None,
-        typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
-    ] = None,
+    since: _RankSinceOption = None,
+    until: _RankUntilOption = None,
+    min_rubbers: _RankMinRubbersOption = 1,
+    min_evenings: _RankMinEveningsOption = 1,
+    best: _RankBestOption = None,
+    by: _RankByOption = RankBy.TOTAL,
+    unit: _RankUnitOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
-    pdf: Annotated[
-        Path | None,
-        typer.Option(
-            "--pdf",
-            dir_okay=False,
-            metavar="FILE",
-            help="Also write the season sheet (the standings with the period and options) as a PDF.",
-        ),
-    ] = None,
+    pdf: _RankPdfOption = None,
     paper: Annotated[Paper, typer.Option(help="Paper size of the --pdf sheet.")] = Paper.A4,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
