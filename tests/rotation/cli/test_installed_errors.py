@@ -95,3 +95,29 @@ def test_a_newer_database_is_exit_1(tmp_path: Path) -> None:
     result = chicago(db, "show", "tue")
     assert result.returncode == 1, (result.stdout, result.stderr)
     one_error_line(result.stderr)
+
+
+@pytest.mark.parametrize("name", ["a/b", "tue\x01", "x" * 2000])
+def test_a_bad_evening_name_on_the_club_page_is_400_with_the_form_kept(tmp_path: Path, name: str) -> None:
+    """The same mistake on the other face: the club's page answers 400 with its sentence and the form,
+    not 503 (the installed `chicago serve`, its real planner process)."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from tests.rotation.web.real import served
+
+    db = tmp_path / "club.db"
+    with served(db) as server:
+        key = urllib.parse.parse_qs(urllib.parse.urlsplit(server.links["host"]).query)["k"][0]
+        fields = [("k", key), *(("play", player) for player in BULLETIN_FIVE)]
+        fields += [("name", name), ("date", "2026-11-24")]
+        body = urllib.parse.urlencode(fields).encode()
+        request = urllib.request.Request(f"{server.base}/club/start", body, method="POST")
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request, timeout=120)
+        page = answer.value.read().decode()
+    assert answer.value.code == 400
+    assert "Not planned:" in page and "name" in page
+    assert "Ann" in page  # the form kept, its players still there
+    assert chicago(db, "sessions", "--json").stdout.count('"name"') == 0
