@@ -246,10 +246,10 @@ def plan_command(
 
 @contextmanager
 def _store_for(asked: PlanAsked) -> Iterator[Store | None]:
-    """The session database when the plan is saved or keeps a saved evening (made if missing), or when
-    one exists to read the season's history from (never made for that), else nothing."""
+    """The session database when the plan is saved (made if missing for a new evening) or keeps a saved
+    evening, or when one exists to read the season's history from (never made for that), else nothing."""
     if asked.writes or (asked.reads_season and db_path().exists()):
-        with open_store(create=asked.writes) as store:
+        with open_store(create=asked.creates) as store:
             yield store
     else:
         yield None

@@ -97,9 +97,19 @@ class PlanAsked:
     as_data: bool = False
 
     @property
+    def keeps_evening(self) -> bool:
+        """Whether the plan keeps the rounds of a saved evening."""
+        return self.keep is not None and self.keep.evening is not None
+
+    @property
     def writes(self) -> bool:
-        """Whether the plan needs the database made if missing: it is saved, or keeps a saved evening."""
-        return self.save is not None or (self.keep is not None and self.keep.evening is not None)
+        """Whether the plan needs the database: it is saved, or keeps a saved evening."""
+        return self.save is not None or self.keeps_evening
+
+    @property
+    def creates(self) -> bool:
+        """Whether the database is made when missing: for a new evening saved (one kept must exist)."""
+        return self.save is not None and not self.keeps_evening
 
     @property
     def reads_season(self) -> bool:

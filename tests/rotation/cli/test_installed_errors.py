@@ -121,3 +121,12 @@ def test_a_bad_evening_name_on_the_club_page_is_400_with_the_form_kept(tmp_path:
     assert "Not planned:" in page and "name" in page
     assert "Ann" in page  # the form kept, its players still there
     assert chicago(db, "sessions", "--json").stdout.count('"name"') == 0
+
+
+def test_keeping_an_evening_of_no_database_makes_none(tmp_path: Path) -> None:
+    """A refused command leaves no database behind."""
+    db = tmp_path / "club.db"
+    result = chicago(db, "plan", *BULLETIN_FIVE, "--keep", "tue", "--save", "tue")
+    assert result.returncode == 2
+    assert "nothing has been saved" in one_error_line(result.stderr)
+    assert not db.exists()
