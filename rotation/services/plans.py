@@ -52,6 +52,10 @@ class AskedError(UserError, ValueError):
         super().__init__(message)
         self.rule = rule
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as made (an error may come back from a planner process)."""
+        return (type(self), (str(self), self.rule))
+
 
 @dataclass(frozen=True, slots=True)
 class KeepAsked:

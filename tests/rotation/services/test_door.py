@@ -295,3 +295,21 @@ def test_a_file_read_below_the_face() -> None:
     with pytest.raises(errors.JsonTextError):
         sheets.json_value("[" * 10_000)
     assert sheets.known_as(["ann", "Bob"], ["Ann", "Bob"]) == (("ann", "Ann"),)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        errors.AskedError("Russian scoring tallies in IMPs", plans.Rule.IMPS_UNIT),
+        errors.StoreRefusedError("a session needs a name"),
+        errors.StoreFailedError("the plan must keep its players"),
+        errors.JsonTextError("nested too deep"),
+    ],
+    ids=lambda error: type(error).__name__,
+)
+def test_the_new_errors_pickle_as_made(error: Exception) -> None:
+    """A planner process's error comes back as raised: type, message and facts."""
+    import pickle
+
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error) and str(back) == str(error) and vars(back) == vars(error)
