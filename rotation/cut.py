@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from enum import StrEnum
 
+from rotation.request import Order
 
-class Order(StrEnum):
-    """How the score-sheet order is decided."""
-
-    CUT = "cut"
-    GIVEN = "given"
+__all__ = ["Order", "cut", "draw"]
 
 
 RANKS = "23456789TJQKA"

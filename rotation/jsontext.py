@@ -14,6 +14,8 @@ import re
 from itertools import accumulate
 from typing import Any, Final
 
+from rotation.errors import UserError
+
 __all__ = ["MAX_JSON_DEPTH", "MAX_NUMBER_LENGTH", "JsonTextError", "loads", "nesting"]
 
 MAX_JSON_DEPTH: Final = 64
@@ -30,7 +32,7 @@ _NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 _STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class JsonTextError(ValueError):
+class JsonTextError(UserError, ValueError):
     """Text that is not JSON this tool reads: not JSON at all, nested deeper than `MAX_JSON_DEPTH`, or
     holding a number longer than `MAX_NUMBER_LENGTH`. The message says which, without quoting the text."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from rotation.errors import UserError
 from rotation.names import InvalidNameError, clean_name, name_key, shown
 from scoring.seat import Seat, Side
 
@@ -43,7 +44,7 @@ def seatings(game: Game) -> list[Seating]:
     return options
 
 
-class InvalidScheduleError(ValueError):
+class InvalidScheduleError(UserError, ValueError):
     """A seating that breaks the rules of the game: a player in two seats, a table short of four."""
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from rotation.errors import UserError
+
 __all__ = ["MAX_NAME_LENGTH", "InvalidNameError", "clean_name", "name_key", "shown"]
 
 MAX_NAME_LENGTH: Final = 40
@@ -34,7 +36,7 @@ _JOINER: Final = "\u200d"
 """The zero-width joiner is a format mark, but it glues emoji sequences (a family, a flag) together."""
 
 
-class InvalidNameError(ValueError):
+class InvalidNameError(UserError, ValueError):
     """A name that is empty, too long, or holds a character that would hide or steer what is printed."""
 
 

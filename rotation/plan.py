@@ -17,6 +17,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from rotation.cut import Order, cut
+from rotation.errors import UserError
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["Away", "Fault", "Kept", "Method", "Note", "Part", "Plan", "PlanError", "PlanRequest", "plan"]
 
 
-class PlanError(ValueError):
+class PlanError(UserError, ValueError):
     """A request that cannot be planned. The message says why in neutral words; ``part`` names the part
     of the request at fault (None: none in particular), ``fault`` what is wrong with it and ``facts``
     what was given, so that each face can word it its own way (the command line names its option,

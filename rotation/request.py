@@ -1,6 +1,7 @@
-"""The words of a plan request light enough for the command line to load at start-up: how the seating is
-found, and the parts of a request that an error or a note can point at (each face words them its own
-way: the command line names its option)."""
+"""The words of a request light enough for the command line to load at start-up: how the seating is
+found and the score sheet ordered, the parts of a plan request that an error or a note can point at (each
+face words them its own way: the command line names its option), and what a season ranks on. Plain
+values, below every layer, so that a face names them without reaching below the services."""
 
 from __future__ import annotations
 
@@ -17,6 +18,33 @@ class Method(StrEnum):
     AUTO = "auto"
     BULLETIN = "bulletin"
     BALANCED = "balanced"
+
+
+class Order(StrEnum):
+    """How the score-sheet order is decided."""
+
+    CUT = "cut"
+    GIVEN = "given"
+
+
+class RankBy(StrEnum):
+    """What the season ranks on."""
+
+    TOTAL = "total"
+    """The sum of every rubber's plus/minus (the bulletin's way)."""
+    AVERAGE = "average"
+    """Plus/minus per rubber played, fairer to players who came less often (use with a minimum)."""
+    RATING = "rating"
+    """Strength from rubber nets, allowing for partners, opponents and attendance (`results.rating`)."""
+    POINTS = "points"
+    """Placing points: each evening, N players ranked give N points to the first down to 1, ties sharing."""
+
+
+POINTS_SCHEME = (
+    "placing points: each evening, its N players ranked by their total get N points for first down to 1"
+    " for last, players tied sharing the average of their places; summed over the season"
+)
+"""`RankBy.POINTS` in words, as the command line's help and every standings' note say it."""
 
 
 class Part(StrEnum):

@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rotation.errors import UserError
 from rotation.names import clean_name, name_key
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 
-class NearMissError(ValueError):
+class NearMissError(UserError, ValueError):
     """``typed`` is not a known player but is a letter or two off ``suggestions`` (closest first)."""
 
     def __init__(self, typed: str, suggestions: tuple[str, ...]) -> None:
@@ -39,7 +40,7 @@ class NearMissError(ValueError):
         return (type(self), (self.typed, self.suggestions))
 
 
-class ForgottenPlayersError(ValueError):
+class ForgottenPlayersError(UserError, ValueError):
     """Players of the evening not named at a replan, nor said to have gone home."""
 
     def __init__(self, names: tuple[str, ...]) -> None:

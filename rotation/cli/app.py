@@ -16,7 +16,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from rotation.cli.common import DATABASE
+from rotation.cli.common import DATABASE, FAILURE, USAGE
+from rotation.errors import ChicagoError, is_users
 
 COMMANDS = (
     "plan", "check", "score", "tally", "cards", "record", "serve", "sessions", "show",
@@ -43,6 +44,8 @@ class _OneLineErrors(TyperGroup):
     ) -> Any:
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except ChicagoError as error:
+            code = _answer(error)
         except Exception as error:
             if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
                 raise
@@ -61,6 +64,15 @@ class _OneLineErrors(TyperGroup):
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _answer(error: ChicagoError) -> int:
+    """Any typed error a service raised, as one line; its branch of the tree gives the exit code:
+    `USAGE` for what the user gave, `FAILURE` for the store and the machine."""
+    from rotation.cli.words import error_line
+
+    typer.echo(f"chicago: error: {error_line(error)}", err=True)
+    return USAGE if is_users(error) else FAILURE
 
 
 def _no_type_after_flags() -> None:

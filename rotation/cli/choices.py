@@ -3,11 +3,10 @@ is defined at start-up, so what its options need must load in milliseconds."""
 
 from __future__ import annotations
 
-from rotation.cut import Order
 from rotation.render.options import CardFormat, Document, Paper
-from rotation.request import Method
-from rotation.results.units import RankBy, TallyUnit
+from rotation.request import Method, Order, RankBy
 from scoring.methods import MethodName as ScoringMethod
+from scoring.methods import TallyUnit
 from scoring.rules import PartscorePremium
 from scoring.tally import Rounding, Unit
 

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import typer
 
-from rotation.names import clean_name
-
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from rotation.services.database import Store, StoredSession
+    from rotation.services.sheets import Session
 
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -55,61 +56,13 @@ def db_path() -> Path:
 
 
 @contextmanager
-def open_store(*, create: bool = True, reraise: tuple[type[Exception], ...] = ()) -> Iterator[Store]:
-    """The open session store for one command; its errors (but ``reraise``) become one line and exit 2."""
+def open_store(*, create: bool = True) -> Iterator[Store]:
+    """The open session store for one command (its typed errors, as every service's, reach the app's
+    one handler: one line, and the exit code of their branch of the error tree)."""
     from rotation.services.database import open_store as opened
-    from rotation.services.errors import SessionError, StoreError
 
-    path = db_path()
-    try:
-        with opened(path, create=create) as store:
-            yield store
-    except reraise:
-        raise
-    except StoreError as error:
-        fail_store(error)
-    except SessionError as error:
-        from rotation.cli.words import session_message
-
-        fail(session_message(error))
-
-
-def fail_store(error: Exception) -> NoReturn:
-    """The store's typed error as one line, with its exit code (`store_code`)."""
-    fail(store_message(error), store_code(error))
-
-
-def store_code(error: Exception) -> int:
-    """`FAILURE` when the database itself failed (locked, full, read-only, damaged, newer, not ours),
-    `USAGE` when the host asked what it cannot do (an unknown or taken name, an empty name, a merge of
-    two players of one evening, a --db in a folder that does not exist)."""
-    from rotation.services.errors import (
-        DamagedError,
-        DiskFullError,
-        LockedError,
-        NewerSchemaError,
-        NotOurDatabaseError,
-        ReadOnlyError,
-    )
-
-    failed = (DamagedError, DiskFullError, LockedError, NewerSchemaError, NotOurDatabaseError, ReadOnlyError)
-    return FAILURE if isinstance(error, failed) else USAGE
-
-
-def store_message(error: Exception) -> str:
-    """The store's typed error, with the command that gets the host past it."""
-    import shlex
-
-    from rotation.services.errors import PlayerExistsError, SessionNameTakenError
-
-    if isinstance(error, SessionNameTakenError):
-        return (
-            f"{error}: choose another name"
-            f" (or remove it with `chicago delete {shlex.quote(error.taken)} --yes`)"
-        )
-    if isinstance(error, PlayerExistsError):
-        return f"{error}: add --merge to make {error.old}'s results {error.other}'s"
-    return str(error)
+    with opened(db_path(), create=create) as store:
+        yield store
 
 
 def load_stored(name: str) -> StoredSession:
@@ -139,12 +92,13 @@ def parse_day(text: str | None, option: str) -> date:
 
 def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:
     """Say when a name was matched to a player the database already knows under another spelling."""
-    for typed, known in zip(given, kept, strict=True):
-        if clean_name(typed) != known:  # spacing and composition alone are tidied without a word
-            typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+    from rotation.services.sheets import known_as
+
+    for typed, known in known_as(given, kept):  # spacing and composition alone are tidied without a word
+        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
 
 
-def rich_console() -> Any:
+def rich_console() -> Console:
     """The terminal, with Rich's markup and emoji codes off: what is printed is text, so a name such as
     ``[link=file:///etc/passwd]Di[/link]`` prints as typed (styles come from `rich.text.Text`)."""
     from rich.console import Console
@@ -152,21 +106,13 @@ def rich_console() -> Any:
     return Console(highlight=False, markup=False, emoji=False)
 
 
-def parse_cycle(name: str) -> Any:
-    from scoring.vulnerability import find_cycle
-
-    try:
-        return find_cycle(name)
-    except ValueError as error:
-        fail(str(error))
-
-
 def read_json(path: Path) -> Any:
     """A JSON file a host gave, read with limits: only a regular file (or standard input as
     ``/dev/stdin``), opened without waiting (a FIFO with no writer is refused, not waited on), at most
     `MAX_JSON_BYTES` of it, its nesting and its numbers bounded; anything wrong is one line."""
     from rotation.cli.inputs import read_capped
-    from rotation.jsontext import JsonTextError, loads
+    from rotation.services.errors import JsonTextError
+    from rotation.services.sheets import json_value
 
     data = read_capped(path, MAX_JSON_BYTES, "a schedule or session file")
     try:
@@ -174,7 +120,7 @@ def read_json(path: Path) -> Any:
     except UnicodeDecodeError as error:
         fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start + 1})")
     try:
-        return loads(text)
+        return json_value(text)
     except JsonTextError as error:
         fail(f"{path} {error}")
 
@@ -187,20 +133,20 @@ def is_file_source(source: str) -> bool:
     return is_file(Path(source)) or "/" in source or "\\" in source or Path(source).suffix.lower() == ".json"
 
 
-def load_session(source: str) -> Any:
+def load_session(source: str) -> Session:
     """A session from a JSON file, or else the session saved under that name (`chicago plan --save`).
 
     A file of that name wins; a source that looks like a path (a folder in it, or ending in .json) is
     only ever a file."""
-    from rotation.io.formats import FormatError, session_from_data
-    from rotation.results.session import SessionError
+    from rotation.services.errors import FormatError, SessionError
+    from rotation.services.sheets import read_session
 
     path = Path(source)
     if not is_file_source(source):
         from rotation.services.errors import NoDatabaseError, NoSuchSessionError
 
         try:
-            with open_store(create=False, reraise=(NoDatabaseError, NoSuchSessionError)) as store:
+            with open_store(create=False) as store:
                 from rotation.services.evenings import load_evening
 
                 return load_evening(store, source).session
@@ -209,7 +155,7 @@ def load_session(source: str) -> Any:
         except NoSuchSessionError as error:
             fail(f"no such file: {source!r}; and {error}")
     try:
-        return session_from_data(read_json(path))
+        return read_session(read_json(path))
     except (FormatError, SessionError) as error:
         fail(f"{path}: {error}")
 

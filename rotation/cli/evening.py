@@ -38,13 +38,14 @@ def tally_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
-    from rotation.io.reports import tally_data
+    from rotation.render.reports import tally_data
     from rotation.render.terminal import tally_tables
-    from rotation.results.session import SessionError, tally
+    from rotation.services.errors import SessionError
+    from rotation.services.sheets import tally_evening
 
     session = load_session(source)
     try:
-        sheet = tally(session)
+        sheet = tally_evening(session)
     except SessionError as error:
         fail(f"{source}: {error}")
     if as_json:
@@ -53,51 +54,62 @@ def tally_command(
     rich_console().print(tally_tables(sheet))
 
 
+_CardsSourceOption = Annotated[
+    str,
+    typer.Argument(
+        metavar="NAME|FILE",
+        help="A saved session, or a schedule or session JSON file (from `chicago plan --json`).",
+    ),
+]
+
+_CardsCardFormatOption = Annotated[
+    CardFormat | None,
+    typer.Option(
+        "--format",
+        help="pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
+        " for .md, text for .txt, else pdf.",
+        show_default=False,
+    ),
+]
+
+_CardsOutOption = Annotated[
+    Path | None,
+    typer.Option("--out", help="Write to this file instead of the terminal.", dir_okay=False),
+]
+
+_CardsOnlyOption = Annotated[
+    list[Document] | None,
+    typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
+]
+
+_CardsLiveOption = Annotated[
+    str | None,
+    typer.Option(
+        "--live",
+        metavar="URL",
+        help="The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
+        " then carries its table's link, token included, as a QR code in the PDF and a line in text."
+        " Only for a saved session.",
+        show_default=False,
+    ),
+]
+
+
 @app.command("cards")
 def cards_command(
-    source: Annotated[
-        str,
-        typer.Argument(
-            metavar="NAME|FILE",
-            help="A saved session, or a schedule or session JSON file (from `chicago plan --json`).",
-        ),
-    ],
-    card_format: Annotated[
-        CardFormat | None,
-        typer.Option(
-            "--format",
-            help="pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
-            " for .md, text for .txt, else pdf.",
-            show_default=False,
-        ),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", help="Write to this file instead of the terminal.", dir_okay=False),
-    ] = None,
+    source: _CardsSourceOption,
+    card_format: _CardsCardFormatOption = None,
+    out: _CardsOutOption = None,
     paper: Annotated[Paper, typer.Option(help="Paper size of the PDF.")] = Paper.A4,
-    only: Annotated[
-        list[Document] | None,
-        typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
-    ] = None,
-    live: Annotated[
-        str | None,
-        typer.Option(
-            "--live",
-            metavar="URL",
-            help="The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
-            " then carries its table's link, token included, as a QR code in the PDF and a line in text."
-            " Only for a saved session.",
-            show_default=False,
-        ),
-    ] = None,
+    only: _CardsOnlyOption = None,
+    live: _CardsLiveOption = None,
 ) -> None:
     """Cards to print: one per player, one per table, a score pad per rubber and the tally sheet; with
     --live, each table card carries the link to its table's live page (`chicago serve`)."""
     from datetime import datetime
 
     from rotation.render.cards import build_cards
-    from rotation.results.session import SessionError
+    from rotation.services.errors import SessionError
 
     chosen = card_format or CardFormat.TEXT
     if card_format is None and out is not None:
@@ -238,7 +250,7 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     from rich.text import Text
 
     from rotation.render.terminal import DEALS_LEGEND, results_table, seating_table
-    from rotation.results.session import SessionError
+    from rotation.services.errors import SessionError
 
     stored = load_stored(name)
     session = stored.session

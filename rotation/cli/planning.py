@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import secrets
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -30,14 +29,18 @@ from rotation.cli.common import (
     load_session,
     note_matched_names,
     open_store,
-    parse_cycle,
     parse_day,
     read_json,
     rich_console,
 )
-from rotation.names import name_key
 from rotation.request import HISTORY_DAYS
-from scoring.methods import find_method
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from rotation.services.database import Store
+    from rotation.services.plans import EveningPlan, KeepAsked, PlanAsked, Progress
+    from rotation.services.sheets import Schedule
 
 _NamesOption = Annotated[
     list[str],
@@ -207,106 +210,68 @@ def plan_command(
     rounding: _RoundingOption = None,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
-    from rotation.cli.words import plan_message
-    from rotation.services import evenings
-    from rotation.services.errors import ForgottenPlayersError, NearMissError, PlanError
+    from rotation.services import plans
 
-    cycle = parse_cycle(vulnerability)
-    chosen = {"method": scoring, "partscore_premium": premium, "unit": unit, "rounding": rounding}
-    given = {key: value.value for key, value in chosen.items() if value is not None}
-    if given and save is None and not as_json:
-        fail("--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)")
-    if scoring is not None and find_method(scoring).in_imps and (unit is not None or rounding is not None):
-        fail("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it")
-    day = parse_day(played_on, "--date")
-    from scoring.rules import ScoringRules
-
-    rules = ScoringRules.from_mapping({"vulnerability": vulnerability, **given})
-    if seed is None and order is Order.CUT and keep is None:
-        seed = secrets.randbelow(1_000_000)
-    kept = _kept(keep) if keep else None
-    try:
-        request = evenings.PlanRequest(
-            tuple(names),
-            order,
-            seed or 0,
-            rounds,
-            method,
-            away=tuple(evenings.parse_away(text) for text in away or ()),
-            tables=tables,
-            avoid=tuple(evenings.parse_avoid(text) for text in avoid or ()),
-            keep=kept.kept if kept else None,
-            time_limit=time_limit,
-        )
-        replacing = (
-            kept.name if kept and kept.name and save and name_key(kept.name) == name_key(save) else None
-        )
-        database = save is not None or (kept is not None and bool(kept.name))
-        season = history > 0 and kept is None and db_path().exists()  # a preview reads the season too
-        with _store_for(database, season) as store, _progress(err=as_json) as on_progress:
-            planned = evenings.plan_evening(
-                request,
-                store=store,
-                save=evenings.SaveAs(save, day, rules) if save is not None else None,
-                replacing=replacing,
-                new=new or (),
-                gone=gone or (),
-                on_progress=on_progress,
-                history_days=history,
-                played_on=day,
-            )
-    except (PlanError, ForgottenPlayersError, NearMissError) as error:
-        fail(plan_message(error))
-    for typed, known in planned.known_as:
-        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=as_json)
-    if planned.saved is not None:
-        note_matched_names(planned.plan.schedule.players, planned.saved.session.schedule.players, err=as_json)
-    if as_json:
-        _print_json(planned, cycle, rules if given else None)
+    asked = plans.PlanAsked(
+        tuple(names),
+        order,
+        seed,
+        rounds,
+        method,
+        tuple(away or ()),
+        tables,
+        tuple(avoid or ()),
+        _keep_asked(keep) if keep else None,
+        tuple(new or ()),
+        tuple(gone or ()),
+        time_limit,
+        vulnerability,
+        scoring,
+        premium,
+        unit,
+        rounding,
+        save,
+        parse_day(played_on, "--date"),
+        history,
+        as_json,
+    )
+    with _store_for(asked) as store, _progress(err=as_json) as on_progress:
+        made = plans.plan(store, asked, on_progress=on_progress)
+    _note_known(made, err=as_json)
+    if made.data is not None:
+        typer.echo(json.dumps(made.data, indent=2, ensure_ascii=False))
         return
-    _print_plan(planned, seed, cycle, verbose=verbose)
+    _print_plan(made, verbose=verbose)
 
 
 @contextmanager
-def _store_for(database: bool, season: bool = False) -> Iterator[Any]:
-    """The session database when the plan is saved or keeps a saved evening, or (``season``) when one
-    exists to read the season's history from (never made for that), else nothing."""
-    if not database and not season:
+def _store_for(asked: PlanAsked) -> Iterator[Store | None]:
+    """The session database when the plan is saved (made if missing for a new evening) or keeps a saved
+    evening, or when one exists to read the season's history from (never made for that), else nothing."""
+    if asked.writes or (asked.reads_season and db_path().exists()):
+        with open_store(create=asked.creates) as store:
+            yield store
+    else:
         yield None
-        return
-    with open_store(create=database) as store:
-        yield store
 
 
-def _print_json(planned: Any, cycle: Any, rules: Any) -> None:
-    """The chicago-schedule/1 JSON of the plan (as saved), with its scoring when any was chosen."""
-    from rotation.io.formats import schedule_to_data
-    from rotation.services.evenings import planner_data
-
-    schedule = planned.saved.session.schedule if planned.saved is not None else planned.plan.schedule
-    data = schedule_to_data(schedule, cycle)
-    if rules is not None:
-        data["scoring"] = rules.to_mapping()
-    if (said := planner_data(planned.plan)) is not None:
-        data["planner"] = said
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+def _note_known(made: EveningPlan, *, err: bool) -> None:
+    """Say which names were taken for players the database knows under another spelling."""
+    planned = made.planned
+    for typed, known in planned.known_as:
+        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+    if planned.saved is not None:
+        note_matched_names(planned.plan.schedule.players, planned.saved.session.schedule.players, err=err)
 
 
-def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) -> None:
+def _print_plan(made: EveningPlan, *, verbose: bool) -> None:
     """The plan as a host reads it: the cut, the score sheet, the seating, its balance, what was saved."""
     from rich.text import Text
 
-    from rotation.balance import check
     from rotation.cli.words import plan_note
-    from rotation.render.terminal import (
-        DEALS_LEGEND,
-        balance_summary,
-        seating_table,
-        solve_details,
-        solve_summary,
-    )
+    from rotation.render.terminal import DEALS_LEGEND, balance_summary, seating_table
 
-    result, saved = planned.plan, planned.saved
+    result, saved, cycle = made.planned.plan, made.planned.saved, made.cycle
     schedule = saved.session.schedule if saved is not None else result.schedule
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
@@ -318,39 +283,49 @@ def _print_plan(planned: Any, seed: int | None, cycle: Any, *, verbose: bool) ->
         from scoring.contract import Strain
 
         drawn = ", ".join(f"{name} {card[0]}{Strain.parse(card[1]).symbol}" for name, card in result.cut)
-        console.print(f"Cut (--seed {seed} draws it again): {drawn}")
+        console.print(f"Cut (--seed {made.seed} draws it again): {drawn}")
     console.print("Score sheet: " + ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1)))
     for note in result.notes:
         console.print(f"Note: {plan_note(note)}")
     console.print(seating_table(schedule, cycle, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
-    console.print(balance_summary(check(schedule.movement, avoid=result.avoid)))
-    if result.solved is not None:
-        console.print(solve_summary(result.solved))
+    console.print(balance_summary(made.balance))
+    _print_solved_and_saved(made, console, verbose=verbose)
+
+
+def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: bool) -> None:
+    """How the planner did (with --verbose every rule against its bound), and where the plan was saved."""
+    from rich.text import Text
+
+    from rotation.render.terminal import solve_details, solve_summary
+
+    planned, saved = made.planned, made.planned.saved
+    if planned.plan.solved is not None:
+        console.print(solve_summary(planned.plan.solved))
         if verbose:
-            console.print(solve_details(result.solved))
-    if saved is not None:  # as Text, so the lines fold at the width (80 columns in a pipe)
-        console.print(Text(f"Scoring: {saved.session.rules.describe()}."))
-        if planned.replaced:
-            console.print(
-                Text(
-                    f"Replanned {saved.name!r}: the first {counted(planned.kept, 'round')}"
-                    " and every result kept, the rest planned for the players named."
-                )
-            )
+            console.print(solve_details(planned.plan.solved))
+    if saved is None:
+        return
+    console.print(Text(f"Scoring: {saved.session.rules.describe()}."))  # Text: folds at 80 columns in a pipe
+    if planned.replaced:
         console.print(
             Text(
-                f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
-                f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+                f"Replanned {saved.name!r}: the first {counted(planned.kept, 'round')}"
+                " and every result kept, the rest planned for the players named."
             )
         )
+    console.print(
+        Text(
+            f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
+            f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+        )
+    )
 
 
-def _kept(text: str) -> Any:
-    """``SOURCE[:K]`` for --keep: the schedule played so far and how many of its rounds to keep, and the
-    saved evening's name when SOURCE is one (an existing file wins)."""
-    from rotation.io.formats import FormatError, schedule_from_data
-    from rotation.services import evenings
+def _keep_asked(text: str) -> KeepAsked:
+    """``SOURCE[:K]`` for --keep: a schedule file's JSON and how many of its rounds to keep, or a saved
+    evening's name and (K) its rounds to keep (an existing file wins)."""
+    from rotation.services.plans import KeepAsked
 
     source, colon, count = text.rpartition(":")
     if not colon or not count.strip().isdigit():
@@ -368,17 +343,12 @@ def _kept(text: str) -> Any:
             )
         if not count:
             fail(f"cannot read --keep {text!r}: say how many rounds of the file were played, e.g. {source}:3")
-        try:
-            schedule = schedule_from_data(read_json(path))
-        except FormatError as error:
-            fail(f"{source}: {error}")
-        return evenings.KeptEvening(evenings.Kept(schedule, int(count)), "")
-    with open_store(create=False) as store:
-        return evenings.kept_from_evening(store, source, int(count) if count else None)
+        return KeepAsked(schedule=read_json(path), rounds=int(count), file=source)
+    return KeepAsked(evening=source, rounds=int(count) if count else None)
 
 
 @contextmanager
-def _progress(*, err: bool = False) -> Iterator[Any]:
+def _progress(*, err: bool = False) -> Iterator[Callable[[Progress], None] | None]:
     """A progress line for a solve that takes more than a second (only on a terminal)."""
     from rich.console import Console
 
@@ -388,7 +358,7 @@ def _progress(*, err: bool = False) -> Iterator[Any]:
         return
     with console.status("Planning...") as status:
 
-        def show(progress: Any) -> None:
+        def show(progress: Progress) -> None:
             if progress.elapsed < 1:
                 return
             best = "" if progress.value is None else f" {progress.value}"
@@ -426,9 +396,8 @@ def check_command(
 ) -> None:
     """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
     the evening is if it stops after each round; with --season, the season's partners and table-mates."""
-    from rotation.balance import check, stops
-    from rotation.io.formats import FormatError, schedule_from_data
     from rotation.render.terminal import balance_report, prefix_table
+    from rotation.services.sheets import check_schedule
 
     if season or since is not None or until is not None:
         if source is not None:
@@ -437,57 +406,48 @@ def check_command(
         return
     if source is None:
         fail("name a saved evening or a schedule file to check, or ask for --season")
-    if is_file_source(source):  # a schedule need not be a session: read it as one
-        try:
-            schedule = schedule_from_data(read_json(Path(source)))
-        except FormatError as error:
-            fail(f"{source}: {error}")
-    else:
-        schedule = load_session(source).schedule
+    checked = check_schedule(_schedule_of(source))
     console = rich_console()
-    console.print(balance_report(check(schedule.movement), schedule, width=console.width))
-    console.print(prefix_table(stops(schedule.movement)))  # one pass, no copy of the pairs' counts a round
+    console.print(balance_report(checked.balance, checked.schedule, width=console.width))
+    console.print(prefix_table(checked.stops()))
 
 
-SEASON_PAIRS_LISTED = 10
-"""`check --season` names the pairs who partnered (and who shared a table) most, this many at most."""
+def _schedule_of(source: str) -> Schedule:
+    """The schedule of a saved evening or of a file (a schedule need not be a session: read it as one)."""
+    from rotation.services.errors import FormatError
+    from rotation.services.sheets import read_schedule
+
+    if not is_file_source(source):
+        return load_session(source).schedule
+    try:
+        return read_schedule(read_json(Path(source)))
+    except FormatError as error:
+        fail(f"{source}: {error}")
 
 
 def _season_pairs(since_text: str | None, until_text: str | None) -> None:
     """`check --season`: over the evenings saved from --since to --until, how many pairs partnered and
     shared a table 0, 1, 2... times, and the pairs who did most often."""
-    from rotation.services import season as seasons
+    from rotation.services.sheets import pair_counts
 
     since = parse_day(since_text, "--since") if since_text is not None else None
     until = parse_day(until_text, "--until") if until_text is not None else None
-    try:  # the period's rule is the season's service's, as for `chicago rank` and the season page
-        if db_path().exists():
-            with open_store(create=False) as store:
-                history = seasons.pairs(store, since=since, until=until)
-        else:
-            history = seasons.pairs(None, since=since, until=until)
-    except seasons.RankAskedError as error:
-        fail(str(error))
-    names = history.spelling()
-    players = sorted(names)
-    every = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
-    if not history.evenings:
+    if db_path().exists():
+        with open_store(create=False) as store:
+            counts = pair_counts(store, since=since, until=until)
+    else:
+        counts = pair_counts(None, since=since, until=until)
+    if counts.first is None or counts.last is None:
         typer.echo("Season: no evenings saved in that period.")
         return
-    first, last = history.evenings[0].played_on, history.evenings[-1].played_on
     typer.echo(
-        f"Season: {counted(len(history), 'evening')} ({first.isoformat()} to {last.isoformat()}),"
-        f" {counted(len(players), 'player')}, {counted(len(every), 'pair')}."
+        f"Season: {counted(counts.evenings, 'evening')} ({counts.first.isoformat()} to"
+        f" {counts.last.isoformat()}), {counted(counts.players, 'player')}, {counted(counts.pairs, 'pair')}."
     )
-    for what, counts in (("partnered", history.partners()), ("shared a table", history.mates())):
-        spread: dict[int, int] = {}
-        for pair in every:
-            spread[counts.get(pair, 0)] = spread.get(counts.get(pair, 0), 0) + 1
-        typer.echo(f"Pairs who {what}: " + ", ".join(f"{_times(k)} {spread[k]}" for k in sorted(spread)))
-        most = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:SEASON_PAIRS_LISTED]
-        if most and most[0][1] > 1:
-            listed = ", ".join(f"{names[a]} & {names[b]} {c}" for (a, b), c in most if c > 1)
-            typer.echo(f"  most often: {listed}")
+    for what, spread in (("partnered", counts.partnered), ("shared a table", counts.shared)):
+        typer.echo(f"Pairs who {what}: " + ", ".join(f"{_times(k)} {n}" for k, n in spread.spread))
+        if spread.most:
+            typer.echo("  most often: " + ", ".join(f"{a} & {b} {c}" for a, b, c in spread.most))
 
 
 def _times(count: int) -> str:

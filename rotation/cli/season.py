@@ -24,7 +24,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
-from rotation.results.units import POINTS_SCHEME
+from rotation.request import POINTS_SCHEME
 
 if TYPE_CHECKING:
     from rotation.services.season import Season
@@ -43,7 +43,7 @@ def sessions_command(
         with open_store() as store:
             summaries = list_evenings(store)
     if as_json:
-        from rotation.io.reports import sessions_data
+        from rotation.render.reports import sessions_data
 
         typer.echo(json.dumps(sessions_data(path, summaries), indent=2, ensure_ascii=False))
         return
@@ -56,64 +56,81 @@ def sessions_command(
     typer.echo(f"Database: {path}")
 
 
+_RankSinceOption = Annotated[
+    str | None,
+    typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
+]
+
+_RankUntilOption = Annotated[
+    str | None,
+    typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
+]
+
+_RankMinRubbersOption = Annotated[
+    int,
+    typer.Option(
+        "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
+    ),
+]
+
+_RankMinEveningsOption = Annotated[
+    int,
+    typer.Option(
+        "--min-evenings", min=1, metavar="N", help="Rank only players who played in at least N sessions."
+    ),
+]
+
+_RankBestOption = Annotated[
+    int | None,
+    typer.Option(
+        "--best",
+        min=1,
+        metavar="N",
+        help="Count only each player's N best sessions (by total, or by points with --by points).",
+    ),
+]
+
+_RankByOption = Annotated[
+    RankBy,
+    typer.Option(
+        help="Rank on the total, the average per rubber, the rating (strength from every rubber's"
+        " net, allowing for partners, opponents and attendance) or the points (" + POINTS_SCHEME + ")."
+    ),
+]
+
+_RankUnitOption = Annotated[
+    TallyUnit | None,
+    typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
+]
+
+_RankPdfOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--pdf",
+        dir_okay=False,
+        metavar="FILE",
+        help="Also write the season sheet (the standings with the period and options) as a PDF.",
+    ),
+]
+
+
 @app.command("rank")
 def rank_command(
-    since: Annotated[
-        str | None,
-        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
-    ] = None,
-    min_rubbers: Annotated[
-        int,
-        typer.Option(
-            "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
-        ),
-    ] = 1,
-    min_evenings: Annotated[
-        int,
-        typer.Option(
-            "--min-evenings", min=1, metavar="N", help="Rank only players who played in at least N sessions."
-        ),
-    ] = 1,
-    best: Annotated[
-        int | None,
-        typer.Option(
-            "--best",
-            min=1,
-            metavar="N",
-            help="Count only each player's N best sessions (by total, or by points with --by points).",
-        ),
-    ] = None,
-    by: Annotated[
-        RankBy,
-        typer.Option(
-            help="Rank on the total, the average per rubber, the rating (strength from every rubber's"
-            " net, allowing for partners, opponents and attendance) or the points (" + POINTS_SCHEME + ")."
-        ),
-    ] = RankBy.TOTAL,
-    unit: Annotated[
-        TallyUnit | None,
-        typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
-    ] = None,
+    since: _RankSinceOption = None,
+    until: _RankUntilOption = None,
+    min_rubbers: _RankMinRubbersOption = 1,
+    min_evenings: _RankMinEveningsOption = 1,
+    best: _RankBestOption = None,
+    by: _RankByOption = RankBy.TOTAL,
+    unit: _RankUnitOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
-    pdf: Annotated[
-        Path | None,
-        typer.Option(
-            "--pdf",
-            dir_okay=False,
-            metavar="FILE",
-            help="Also write the season sheet (the standings with the period and options) as a PDF.",
-        ),
-    ] = None,
+    pdf: _RankPdfOption = None,
     paper: Annotated[Paper, typer.Option(help="Paper size of the --pdf sheet.")] = Paper.A4,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
-    from rotation.io.reports import season_json
+    from rotation.render.reports import season_json
     from rotation.services.errors import MixedUnitsError
     from rotation.services.season import RankAsked, RankAskedError, rank
 
@@ -135,7 +152,7 @@ def rank_command(
         typer.echo(json.dumps(season_json(result, since=start, until=end), indent=2, ensure_ascii=False))
         return
     if as_csv:
-        from rotation.io.exports import standings_csv
+        from rotation.render.exports import standings_csv
 
         typer.echo(standings_csv(result.lines), nl=False)
         return
@@ -220,12 +237,12 @@ def import_command(
     ] = False,
 ) -> None:
     """Save a session file in the session database, results and all."""
-    from rotation.io.formats import FormatError, session_from_data
-    from rotation.results.session import SessionError
+    from rotation.services.errors import FormatError, SessionError
+    from rotation.services.sheets import read_session
 
     data = read_json(file)
     try:
-        session = session_from_data(data)
+        session = read_session(data)
     except (FormatError, SessionError) as error:
         fail(f"{file}: {error}")
     title = name

@@ -26,6 +26,43 @@ OPTIONS = {
 """The option that gives each part of a plan request."""
 
 
+def error_line(error: errors.ChicagoError) -> str:
+    """Any typed error of the services, as the command line words it: its facts, and the option or
+    command that gets the host past it."""
+    if isinstance(error, errors.StoreError):
+        return store_message(error)
+    if isinstance(error, errors.SessionError):
+        return session_message(error)
+    if isinstance(error, errors.PlanError | errors.NearMissError | errors.ForgottenPlayersError):
+        return plan_message(error)
+    if isinstance(error, errors.MixedUnitsError):
+        return f"{error}: rank one unit at a time with --unit"
+    if isinstance(error, errors.AskedError):
+        return ASKED.get(error.rule, str(error))
+    return str(error)
+
+
+ASKED = {
+    errors.Rule.SCORING_UNKEPT: (
+        "--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)"
+    ),
+    errors.Rule.IMPS_UNIT: "Russian scoring tallies in IMPs: --unit and --rounding do not apply to it",
+}
+"""The options' rules of `chicago plan` as the command line words them (others: the error's words)."""
+
+
+def store_message(error: errors.StoreError) -> str:
+    """The store's typed error, with the command that gets the host past it."""
+    if isinstance(error, errors.SessionNameTakenError):
+        return (
+            f"{error}: choose another name"
+            f" (or remove it with `chicago delete {shlex.quote(error.taken)} --yes`)"
+        )
+    if isinstance(error, errors.PlayerExistsError):
+        return f"{error}: add --merge to make {error.old}'s results {error.other}'s"
+    return str(error)
+
+
 def session_message(error: Exception) -> str:
     """A recording or planning error as one line, with the option to use next."""
     if isinstance(error, errors.TableNeededError):

@@ -33,6 +33,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
+from rotation.errors import ChicagoError, MachineError, UserError
+
 SCHEMA_VERSION: Final = 4
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
@@ -106,31 +108,41 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
-class StoreError(Exception):
-    """The store cannot do what was asked; the message says why in the host's words."""
+class StoreError(ChicagoError):
+    """The store cannot do what was asked; the message says why in the host's words. Raised as one of
+    its two branches: `StoreRefusedError` (the user's) or `StoreFailedError` (the machine's)."""
 
 
-class NewerSchemaError(StoreError):
+class StoreRefusedError(StoreError, UserError):
+    """The store refuses what the user asked: a name it cannot keep (empty, a control character, too
+    long), an evening or a player it does not know, a name taken."""
+
+
+class StoreFailedError(StoreError, MachineError):
+    """The database itself failed: locked, full, read-only, damaged, newer or not ours."""
+
+
+class NewerSchemaError(StoreFailedError):
     """The database was written by a newer version of the tool; it is left exactly as it is."""
 
 
-class NotOurDatabaseError(StoreError):
+class NotOurDatabaseError(StoreFailedError):
     """The file is not a chicago database (another program's, or not SQLite at all); left untouched."""
 
 
-class DiskFullError(StoreError):
+class DiskFullError(StoreFailedError):
     """The disk (or the file system's quota) is full; the transaction was rolled back."""
 
 
-class ReadOnlyError(StoreError):
+class ReadOnlyError(StoreFailedError):
     """The database, its folder or the file system cannot be written."""
 
 
-class LockedError(StoreError):
+class LockedError(StoreFailedError):
     """Another program held the database locked for longer than the busy timeout."""
 
 
-class DamagedError(StoreError):
+class DamagedError(StoreFailedError):
     """The file holds what this version cannot read: a session another program wrote or damaged, or an
     SQLite error of no known kind."""
 
@@ -160,7 +172,7 @@ def storage_error(path: Path, error: sqlite3.Error) -> StoreError:
     return DamagedError(f"{path}: {error}")
 
 
-class NoSuchSessionError(StoreError):
+class NoSuchSessionError(StoreRefusedError):
     """No saved session has that name (``name``), or the evening a link was made for is gone (no name);
     ``recent`` are the names saved last, newest first."""
 
@@ -174,7 +186,7 @@ class NoSuchSessionError(StoreError):
         return (partial(type(self), str(self), name=self.name, recent=self.recent), ())
 
 
-class NoDatabaseError(StoreError):
+class NoDatabaseError(StoreRefusedError):
     """The database file does not exist yet (nothing was ever saved)."""
 
 
@@ -211,7 +223,7 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
             raise NoDatabaseError(f"no database at {path} yet: nothing has been saved")
         if not path.parent.exists():
             if path != default_path():
-                raise StoreError(f"cannot create {path}: the folder {path.parent} does not exist")
+                raise StoreRefusedError(f"cannot create {path}: the folder {path.parent} does not exist")
             path.parent.mkdir(parents=True, exist_ok=True)
     try:
         connection = sqlite3.connect(

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rotation.deals import deal_plans
+from rotation.errors import UserError
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, Table
 from rotation.names import name_key
 from rotation.plan import MAX_PLAYERS, MAX_ROUNDS
@@ -28,7 +29,7 @@ MAX_RUBBER_ENTRIES = MAX_CYCLE_DEALS + MAX_PASSED_OUT
 SEAT_KEYS = ("north", "east", "south", "west")
 
 
-class FormatError(ValueError):
+class FormatError(UserError, ValueError):
     """A file that is not a readable schedule or session; the message says where and why."""
 
 

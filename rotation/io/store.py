@@ -36,6 +36,8 @@ from rotation.io.database import (
     NotOurDatabaseError,
     ReadOnlyError,
     StoreError,
+    StoreFailedError,
+    StoreRefusedError,
     connect,
     default_path,
     resolve_path,
@@ -73,6 +75,8 @@ __all__ = [
     "SessionSummary",
     "Store",
     "StoreError",
+    "StoreFailedError",
+    "StoreRefusedError",
     "StoredSession",
     "Transaction",
     "default_path",
@@ -80,7 +84,7 @@ __all__ = [
 ]
 
 
-class SessionNameTakenError(StoreError):
+class SessionNameTakenError(StoreRefusedError):
     """A session is already saved under that name (case and spacing ignored)."""
 
     def __init__(self, message: str, taken: str) -> None:
@@ -92,7 +96,7 @@ class SessionNameTakenError(StoreError):
         return (type(self), (str(self), self.taken))
 
 
-class PlayerExistsError(StoreError):
+class PlayerExistsError(StoreRefusedError):
     """Renaming a player to the name of another known player, without asking to merge the two."""
 
     def __init__(self, message: str, old: str, other: str) -> None:
@@ -153,11 +157,11 @@ class SessionSummary:
 
 
 def clean_name(name: str) -> str:
-    """A name as stored: its one normal form (``names.clean_name``); a refused name is a StoreError."""
+    """A name as stored: its one normal form (``names.clean_name``); a refused name is a StoreRefusedError."""
     try:
         return names.clean_name(name, what="a name")
     except names.InvalidNameError as error:
-        raise StoreError(str(error)) from None
+        raise StoreRefusedError(str(error)) from None
 
 
 def _now() -> str:
@@ -190,7 +194,7 @@ class Transaction:
         join after them); the caller has checked that every result lies in the rounds kept."""
         old = stored.session.schedule
         if schedule.players[: len(old.players)] != old.players:
-            raise StoreError("a new plan must keep the score sheet's players in their places")
+            raise StoreFailedError("a new plan must keep the score sheet's players in their places")
         session_id = _row(self._db, stored)
         for position in range(len(old.players), len(schedule.players)):
             self._db.execute(
@@ -240,9 +244,9 @@ class Transaction:
         """Store a new session under ``name``; its players join the players already known by name."""
         shown = clean_name(name)
         if not shown:
-            raise StoreError("a session needs a name")
+            raise StoreRefusedError("a session needs a name")
         if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):
-            raise StoreError(
+            raise StoreRefusedError(
                 f"a session name cannot hold a / or \\ or end in .json (it reads as a file): {shown!r}"
             )
         db = self._db
@@ -429,11 +433,11 @@ class Store:
         two ways): the two become one, unless they played in the same session."""
         shown = clean_name(new)
         if not shown:
-            raise StoreError("a player's name cannot be empty")
+            raise StoreRefusedError("a player's name cannot be empty")
         with self._transaction(write=True) as db:
             found = db.execute("SELECT id, name FROM players WHERE name_key = ?", (name_key(old),)).fetchone()
             if found is None:
-                raise StoreError(f"no player named {clean_name(old)!r} in {self.path}")
+                raise StoreRefusedError(f"no player named {clean_name(old)!r} in {self.path}")
             old_id, old_name = found
             other = db.execute(
                 "SELECT id, name FROM players WHERE name_key = ?", (name_key(shown),)
@@ -462,7 +466,7 @@ class Store:
                 )
             ]
             if shared:
-                raise StoreError(
+                raise StoreRefusedError(
                     f"cannot merge {old_name} into {other_name}: both played in {', '.join(shared)}"
                 )
             db.execute("UPDATE session_players SET player_id = ? WHERE player_id = ?", (other_id, old_id))

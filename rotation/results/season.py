@@ -17,6 +17,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from rotation.errors import UserError
 from rotation.names import name_key
 from rotation.results.competition import best_of, placing_points
 from rotation.results.rating import RatedRubber, ratings
@@ -202,7 +203,7 @@ def _ranked(
     )
 
 
-class MixedUnitsError(ValueError):
+class MixedUnitsError(UserError, ValueError):
     """Sessions whose tallies count in different units cannot be added up."""
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rotation.errors import UserError
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rubber import RubberError, RubberScore, check_passed_out, score_rubber
@@ -15,7 +16,7 @@ from scoring.seat import Side
 from scoring.tally import RecordedNet, Standing, Unit, credit_rubber, standings
 
 
-class SessionError(ValueError):
+class SessionError(UserError, ValueError):
     """A result that does not fit the session: a round or table the schedule lacks, a bad deal."""
 
 

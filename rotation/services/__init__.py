@@ -5,6 +5,9 @@ carries facts. The faces parse what a person typed, call one service and word th
 neither reaches past this layer to the store, the planner or the solver.
 
 - `rotation.services.evenings`: plan, replan, save, load, import, export, delete, list the evenings.
+- `rotation.services.plans`: an evening's plan as a face asks it (plain values in, the options' rules).
+- `rotation.services.sheets`: files read, a schedule checked, an evening tallied, the season's pairs.
+- `rotation.services.errors`: every typed error, each the user's (`UserError`) or the machine's.
 - `rotation.services.rubbers`: add a deal, take one back, record, replace or delete a rubber.
 - `rotation.services.season`: rank the season, list and rename players.
 - `rotation.services.access`: who a live page's link says its holder is (tokens under the evening's key).

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from rotation.errors import UserError
+
 if TYPE_CHECKING:
     from rotation.io.store import StoredSession, Transaction
 
@@ -44,7 +46,7 @@ def token(secret: str, role: Role, table: int | None = None) -> str:
     return hmac.new(secret.encode(), message.encode(), hashlib.sha256).hexdigest()[:32]
 
 
-class RefusedError(Exception):
+class RefusedError(UserError):
     """A link's token does not grant what was asked (wrong, renewed, another table's, or none)."""
 
 

@@ -14,10 +14,11 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from rotation import roster
+from rotation.errors import UserError
 from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
-from rotation.plan import Away, Kept, Method, Note, Plan, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.plan import Kept, Method, Note, Plan, PlanRequest, parse_away
 from rotation.request import HISTORY_DAYS
 from rotation.results import recording
 from rotation.results.session import Session
@@ -28,10 +29,11 @@ if TYPE_CHECKING:
     from rotation.history import History
     from rotation.solver import Progress
 
+# Method, Note, Plan, PlanRequest and parse_away are the planner's, named here only because the live page
+# still builds its plan request itself (rotation/web/club.py, workers.py); the command line asks
+# rotation.services.plans instead. They go when the web face asks the services for its plans too.
 __all__ = [
     "HISTORY_DAYS",
-    "Away",
-    "Kept",
     "KeptEvening",
     "LiveLinks",
     "Method",
@@ -40,6 +42,7 @@ __all__ = [
     "Plan",
     "PlanRequest",
     "Planned",
+    "Planning",
     "SameEveningError",
     "SaveAs",
     "delete_evening",
@@ -51,13 +54,14 @@ __all__ = [
     "live_links",
     "load_evening",
     "open_evening",
-    "parse_avoid",
     "parse_away",
     "plan_alone",
     "plan_evening",
-    "planner_data",
     "playing_now",
+    "preview_evening",
     "replan_evening",
+    "replan_saved",
+    "save_new_evening",
     "season_history",
 ]
 
@@ -113,7 +117,7 @@ class Opened:
         return _links(self.evening, self.secret, base)
 
 
-class SameEveningError(ValueError):
+class SameEveningError(UserError, ValueError):
     """The evening imported is already saved (same date, players, seating and results) as ``twin``."""
 
     def __init__(self, twin: str, played_on: date) -> None:
@@ -138,32 +142,53 @@ def plan_evening(
     history_days: int = 0,
     played_on: date | None = None,
 ) -> Planned:
-    """Plan an evening; with ``save``, keep it in ``store`` as a new evening, or, with ``replacing`` (the
-    evening ``request.keep`` was read from), as that evening's new plan, every result kept. The plan
-    saved is the plan a preview of the same request shows: the planner is deterministic.
-
-    With a ``store`` and ``history_days``, the season is taken into account: the evenings saved there
-    dated within that many days before the evening (``save``'s date, else ``played_on``), after the
-    evening's own rules (`season_history`). A replan (``request.keep``) changes as little as it can and
-    is not reseated for the season.
-
-    With a ``store``, the names are checked against its roster (a near miss of a known player is
-    NearMissError unless named in ``new``); with a kept plan, each of its players must be named or in
-    ``gone`` (ForgottenPlayersError)."""
-    from rotation.plan import plan
-
-    request, known_as = _checked_names(request, store, new=new, gone=gone)
-    if save is not None and store is not None and replacing is not None and request.keep is not None:
-        recording.results_within(store.load(replacing).session, request.keep.rounds)
-    day = save.played_on if save is not None else played_on
-    if store is not None and history_days > 0 and day is not None and request.keep is None:
-        request = replace(request, history=season_history(store, day, history_days, request.names))
-    made = plan(request, on_progress) if planner is None else planner(request)
+    """Plan an evening, as one of the three use cases below chosen by the keywords given (kept for its
+    callers): without ``save`` a `preview_evening`; with ``replacing`` (the evening ``request.keep`` was
+    read from) `replan_saved`; else `save_new_evening`. The plan saved is the plan a preview of the same
+    request shows: the planner is deterministic."""
+    how = Planning(new, gone, on_progress, planner, history_days)
     if save is None:
-        return Planned(made, known_as=known_as)
-    assert store is not None, "saving needs a store"
+        return preview_evening(request, store=store, played_on=played_on, how=how)
+    if store is None:
+        raise TypeError("saving an evening needs a store")
     if replacing is not None and request.keep is not None:
-        return replace(_replace_plan(store, replacing, request.keep, made), known_as=known_as)
+        return replan_saved(store, replacing, request, how=how)
+    return save_new_evening(store, request, save, how=how)
+
+
+@dataclass(frozen=True, slots=True)
+class Planning:
+    """How a plan is made, the same for every use case: the names declared new, the players gone home,
+    progress, the planner (`rotation.plan.plan` when None), and the season's days taken into account."""
+
+    new: Collection[str] = ()
+    gone: Collection[str] = ()
+    on_progress: Callable[[Progress], None] | None = None
+    planner: Planner | None = None
+    history_days: int = 0
+
+
+def preview_evening(
+    request: PlanRequest,
+    *,
+    store: Store | None = None,
+    played_on: date | None = None,
+    how: Planning = Planning(),
+) -> Planned:
+    """A plan shown, nothing saved. With a ``store`` the names are checked against its roster (a near
+    miss of a known player is NearMissError unless named new) and, with ``history_days``, the season
+    before ``played_on`` is taken into account (`season_history`)."""
+    request, known_as = _checked(request, store, how, played_on)
+    return Planned(_made(request, how), known_as=known_as)
+
+
+def save_new_evening(
+    store: Store, request: PlanRequest, save: SaveAs, *, how: Planning = Planning()
+) -> Planned:
+    """A plan made as `preview_evening` makes it, and kept in ``store`` as a new evening ``save``
+    (SessionNameTakenError when the name is taken)."""
+    request, known_as = _checked(request, store, how, save.played_on)
+    made = _made(request, how)
     saved = store.save(save.name, save.played_on, Session(made.schedule, save.rules))
     return Planned(made, saved, known_as=known_as)
 
@@ -174,6 +199,39 @@ def plan_alone(request: PlanRequest) -> Plan:
     from rotation.plan import plan
 
     return plan(request)
+
+
+def replan_saved(
+    store: Store, evening: Evening, request: PlanRequest, *, how: Planning = Planning()
+) -> Planned:
+    """The one door of every replan, from either face: the rounds after ``request.keep`` (the evening's
+    plan, its first rounds kept) planned again and written in place, every result kept. Each player of
+    the kept plan must be named or gone (ForgottenPlayersError); no result may lie past the rounds kept
+    (ResultBeyondKeptError). A replan changes as little as it can and is not reseated for the season."""
+    kept = request.keep
+    if kept is None:
+        raise TypeError("a replan keeps the evening's first rounds: request.keep is needed")
+    request, known_as = _checked(request, store, how, None)
+    recording.results_within(store.load(evening).session, kept.rounds)
+    made = _made(request, how)
+    return replace(_replace_plan(store, evening, kept, made), known_as=known_as)
+
+
+def _checked(
+    request: PlanRequest, store: Store | None, how: Planning, day: date | None
+) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
+    """The request with its names as the roster knows them (`_checked_names`) and, for a new plan, the
+    season's history before ``day``."""
+    request, known_as = _checked_names(request, store, new=how.new, gone=how.gone)
+    if store is not None and how.history_days > 0 and day is not None and request.keep is None:
+        request = replace(request, history=season_history(store, day, how.history_days, request.names))
+    return request, known_as
+
+
+def _made(request: PlanRequest, how: Planning) -> Plan:
+    from rotation.plan import plan
+
+    return plan(request, how.on_progress) if how.planner is None else how.planner(request)
 
 
 def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> History | None:

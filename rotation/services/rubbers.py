@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from rotation.io.store import Evening, Store, StoredSession, Transaction
 from rotation.results import recording
 from rotation.results.recording import Edit
-from rotation.results.recording import parse_deal_argument as parse_deal
 from rotation.results.session import RubberRecord
 from rotation.services.access import check_access
 from scoring.contract import Contract, Doubling, InvalidResultError, Result, Strain
@@ -168,6 +167,12 @@ def _parse_one(typed: str) -> RecordedDeal:
         shown = typed if len(typed) <= 40 else typed[:40] + "…"
         reason = "nested too deep" if isinstance(error, RecursionError) else "not a deal"
         raise InvalidDealError(f"cannot read deal {shown!r}: {reason}") from None
+
+
+def parse_deal(text: str) -> RecordedDeal:
+    """A deal as typed (``'2S E +1'``, ``pass``, ``'6S W = honors EW 100'``, ``'4H S -1 hcp 22'``), read
+    as both faces read it; InvalidDealError says what is wrong."""
+    return recording.parse_deal_argument(text)
 
 
 @dataclass(frozen=True, slots=True)

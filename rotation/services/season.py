@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
+from rotation.errors import UserError
 from rotation.history import History, history_of
 from rotation.io.store import Renamed, Store
 from rotation.names import name_key
@@ -43,7 +44,7 @@ MAX_COUNT: Final = 999
 """The largest minimum of rubbers or evenings, or best N, the standings may be asked for."""
 
 
-class RankAskedError(ValueError):
+class RankAskedError(UserError, ValueError):
     """Standings asked with options that cannot go together or are out of bounds: the user's mistake,
     said in one sentence the same on every face (exit 2 at the terminal, a 400 on a page)."""
 

@@ -24,12 +24,12 @@ from rotation.render.terminal import balance_summary
 from rotation.services import club
 from rotation.services.errors import (
     NearMissError,
-    NoSuchSessionError,
     PlanError,
-    SessionNameTakenError,
+    RefusedError,
+    UserError,
 )
 from rotation.web.evening import EveningPages, origin_of
-from rotation.web.http import HEADERS, int_field, same_site
+from rotation.web.http import HEADERS, int_field, same_site, status_of
 from scoring.methods import METHODS
 from scoring.rules import PartscorePremium
 from scoring.seat import Seat
@@ -318,8 +318,11 @@ class ClubPages:
         except NearMissError as error:
             message = f"Not planned: {error} If it is a new player, tick the box under New players."
             return self.plan_page(key, asked, 400, message=message, near=True)
-        except (PlanError, SessionNameTakenError, NoSuchSessionError) as error:
-            return self.plan_page(key, asked, 400, message=f"Not planned: {_sentence(str(error))}")
+        except RefusedError:
+            raise
+        except UserError as error:  # a bad evening name included: the user's, the form kept
+            message = f"Not planned: {_sentence(str(error))}"
+            return self.plan_page(key, asked, status_of(error), message=message)
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan

@@ -25,6 +25,7 @@ from rotation.services.access import Role
 from rotation.services.database import EveningId, open_store
 from rotation.services.errors import (
     AlreadyRecordedError,
+    ChicagoError,
     ForgottenPlayersError,
     MovedOnError,
     NearMissError,
@@ -34,10 +35,9 @@ from rotation.services.errors import (
     RefusedError,
     ResultBeyondKeptError,
     SessionError,
-    StoreError,
 )
 from rotation.web import views
-from rotation.web.http import HEADERS, int_field, link, plain, read_fields, read_form, same_site
+from rotation.web.http import HEADERS, error_answer, int_field, link, plain, read_fields, read_form, same_site
 from rotation.web.workers import PLANNERS, WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
@@ -169,8 +169,8 @@ class EveningPages:
                 return self.templates.refused("Ask the host for the link printed on your table card.")
             except NoSuchSessionError:
                 return self.templates.gone()
-            except StoreError as error:
-                return plain(f"The session database cannot be used: {error}", 503)
+            except ChicagoError as error:
+                return error_answer(error)
 
         loop = asyncio.get_running_loop()
         # the request's context goes with it (its planner's ticket, `rotation.web.workers.CURRENT`)

@@ -125,6 +125,29 @@ async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
     await response(scope, receive, send)
 
 
+def status_of(error: BaseException) -> int:
+    """The HTTP status that answers a service's typed error, by whose fault it is: 4xx for what the user
+    gave (403 a link that does not allow it, 404 an evening gone, 409 a change made meanwhile, else 400),
+    503 for the store and the machine."""
+    from rotation.services import errors
+
+    if isinstance(error, errors.RefusedError):
+        return 403
+    if isinstance(error, errors.NoSuchSessionError):
+        return 404
+    if isinstance(error, errors.ChangedMeanwhileError | errors.MovedOnError):
+        return 409
+    return 400 if errors.is_users(error) else 503
+
+
+def error_answer(error: BaseException) -> Response:
+    """A typed error no page answered itself: its sentence, with `status_of` its status."""
+    status = status_of(error)
+    if status >= 500:
+        return plain(f"The session database cannot be used: {error}", status)
+    return plain(f"Not done: {error}", status)
+
+
 def plain(text: str, status: int) -> Response:
     """A short answer in plain text (a bad request, a missing page), with the pages' headers."""
     return PlainTextResponse(text, status, headers=HEADERS)

@@ -19,10 +19,10 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rotation.services import club, season
-from rotation.services.errors import MixedUnitsError, RefusedError, StoreError
+from rotation.services.errors import ChicagoError, MixedUnitsError, RefusedError
 from rotation.services.season import RankAskedError
 from rotation.web import season_views
-from rotation.web.http import HEADERS, plain
+from rotation.web.http import HEADERS, error_answer, plain
 from rotation.web.workers import WORKERS, Stores
 
 __all__ = ["SeasonPages"]
@@ -67,8 +67,8 @@ class SeasonPages:
                 return self.templates.refused("Ask the host for the season's link (chicago serve).")
             except (season_views.BadQueryError, RankAskedError, MixedUnitsError) as error:
                 return self.bad(_refusal(error))
-            except StoreError as error:
-                return plain(f"The session database cannot be used: {error}", 503)
+            except ChicagoError as error:
+                return error_answer(error)
 
         answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
         return answer

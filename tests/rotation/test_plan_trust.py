@@ -217,9 +217,9 @@ def test_json_says_what_the_text_says_and_it_is_true(runner: CliRunner) -> None:
 
 
 def _cycle() -> Any:
-    from rotation.cli.common import parse_cycle
+    from scoring.vulnerability import find_cycle
 
-    return parse_cycle("dealer")
+    return find_cycle("dealer")
 
 
 def test_a_floor_with_someone_away_is_zero_only_where_counting_allows(runner: CliRunner) -> None:

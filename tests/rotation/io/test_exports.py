@@ -8,7 +8,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rotation.io.exports import neutralised, standings_csv
+from rotation.render.exports import neutralised, standings_csv
 from rotation.results.season import SeasonLine
 
 FORMULAS = ('=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1:A9)")

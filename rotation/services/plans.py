@@ -1,0 +1,236 @@
+"""Planning an evening as a face asks it: what the user typed comes in as plain values (`PlanAsked`:
+names, texts, numbers and choices as typed), the rules between the options are kept here, the planner's
+request is built here, and one of the three use cases of `rotation.services.evenings` (a preview, a new
+evening saved, or a saved evening replanned in place) answers with an `EveningPlan` for the face to print.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from rotation.errors import UserError
+from rotation.io.formats import FormatError, schedule_to_data
+from rotation.names import name_key
+from rotation.plan import Kept, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.request import HISTORY_DAYS, Method, Order
+from rotation.services import evenings
+from rotation.services.sheets import Balance, read_schedule
+from scoring.methods import MethodName, find_method
+from scoring.rules import PartscorePremium, ScoringRules
+from scoring.tally import Rounding, Unit
+from scoring.vulnerability import VulnerabilityCycle, find_cycle
+
+if TYPE_CHECKING:
+    from rotation.io.store import Store
+    from rotation.solver import Progress
+
+__all__ = ["AskedError", "EveningPlan", "KeepAsked", "PlanAsked", "Progress", "Rule", "plan"]
+# Progress (the planner's report of its search, for a face's progress line) is named for type checking
+# only: importing it would load the solver at start-up.
+
+
+class Rule(StrEnum):
+    """A rule between the options of a plan that what was asked breaks (`AskedError.rule`)."""
+
+    SCORING_UNKEPT = "scoring unkept"
+    """Scoring chosen (method, premium, unit, rounding) for a plan neither saved nor written as data."""
+    IMPS_UNIT = "imps unit"
+    """A unit or rounding for a method that tallies in IMPs."""
+    CYCLE = "cycle"
+    """A vulnerability cycle that cannot be read (facts: the message)."""
+
+
+class AskedError(UserError, ValueError):
+    """Options of a plan that do not go together, or cannot be read; ``rule`` says which."""
+
+    def __init__(self, message: str, rule: Rule) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as made (an error may come back from a planner process)."""
+        return (type(self), (str(self), self.rule))
+
+
+@dataclass(frozen=True, slots=True)
+class KeepAsked:
+    """The rounds already played to keep: of a saved ``evening`` (its name as typed), or of a schedule
+    file's JSON (``schedule``, read from ``file``); ``rounds`` of them (none: an evening's rounds fully
+    recorded)."""
+
+    evening: str | None = None
+    schedule: object = None
+    rounds: int | None = None
+    file: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanAsked:
+    """An evening's plan as asked: the players, how the score sheet is ordered (``seed`` draws the cut
+    again), the rounds, method and tables, players away (``NAME:ROUNDS`` texts) and pairs apart (``A+B``
+    texts), rounds kept, names declared new or gone home, the planner's cap in seconds, the vulnerability
+    cycle and scoring, and where it is kept: saved as ``save`` dated ``played_on`` (today if None), or
+    written as chicago-schedule/1 data (``as_data``). ``history_days``: the season before the evening
+    that a new plan takes into account."""
+
+    names: tuple[str, ...]
+    order: Order = Order.CUT
+    seed: int | None = None
+    rounds: int | None = None
+    method: Method = Method.AUTO
+    away: tuple[str, ...] = ()
+    tables: int | None = None
+    avoid: tuple[str, ...] = ()
+    keep: KeepAsked | None = None
+    new: tuple[str, ...] = ()
+    gone: tuple[str, ...] = ()
+    time_limit: float = 600.0
+    vulnerability: str = "dealer"
+    scoring: MethodName | None = None
+    premium: PartscorePremium | None = None
+    unit: Unit | None = None
+    rounding: Rounding | None = None
+    save: str | None = None
+    played_on: date | None = None
+    history_days: int = HISTORY_DAYS
+    as_data: bool = False
+
+    @property
+    def keeps_evening(self) -> bool:
+        """Whether the plan keeps the rounds of a saved evening."""
+        return self.keep is not None and self.keep.evening is not None
+
+    @property
+    def writes(self) -> bool:
+        """Whether the plan needs the database: it is saved, or keeps a saved evening."""
+        return self.save is not None or self.keeps_evening
+
+    @property
+    def creates(self) -> bool:
+        """Whether the database is made when missing: for a new evening saved (one kept must exist)."""
+        return self.save is not None and not self.keeps_evening
+
+    @property
+    def reads_season(self) -> bool:
+        """Whether a new plan reads the season's history (from a database that exists)."""
+        return self.history_days > 0 and self.keep is None
+
+
+@dataclass(frozen=True, slots=True)
+class EveningPlan:
+    """A plan made as asked: the plan (and the evening saved or replanned), the seed that draws its cut
+    again, its vulnerability cycle and scoring (``chosen``: scoring was asked for), its balance, and its
+    chicago-schedule/1 data when asked."""
+
+    planned: evenings.Planned
+    seed: int | None
+    cycle: VulnerabilityCycle
+    rules: ScoringRules
+    chosen: bool
+    balance: Balance
+    data: dict[str, object] | None = None
+
+
+def plan(
+    store: Store | None, asked: PlanAsked, *, on_progress: Callable[[Progress], None] | None = None
+) -> EveningPlan:
+    """Plan the evening ``asked``: a preview, a new evening saved, or (keeping a saved evening's rounds
+    and saved under its name) that evening replanned in place. ``store``: the database (None when there
+    is none and the plan needs none, see `PlanAsked.writes`). AskedError for options that do not go
+    together; PlanError, NearMissError, ForgottenPlayersError and the store's errors as the use cases
+    raise them."""
+    from rotation.balance import check
+
+    rules, chosen = _rules(asked)
+    cycle = rules.vulnerability
+    seed = asked.seed
+    if seed is None and asked.order is Order.CUT and asked.keep is None:
+        seed = secrets.randbelow(1_000_000)
+    kept, kept_name = _kept(store, asked.keep)
+    request = PlanRequest(
+        asked.names,
+        asked.order,
+        seed or 0,
+        asked.rounds,
+        asked.method,
+        away=tuple(parse_away(text) for text in asked.away),
+        tables=asked.tables,
+        avoid=tuple(parse_avoid(text) for text in asked.avoid),
+        keep=kept,
+        time_limit=asked.time_limit,
+    )
+    planned = _planned(store, asked, request, rules, kept_name, on_progress)
+    result = planned.plan
+    schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule
+    balance = check(schedule.movement, avoid=result.avoid)
+    data: dict[str, object] | None = None
+    if asked.as_data:
+        data = schedule_to_data(schedule, cycle)
+        if chosen:
+            data["scoring"] = rules.to_mapping()
+        if (said := planner_data(result)) is not None:
+            data["planner"] = said
+    return EveningPlan(planned, seed, cycle, rules, chosen, balance, data)
+
+
+def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
+    """The scoring asked for, and whether any was: the rules between the scoring options kept."""
+    chosen = {
+        "method": asked.scoring,
+        "partscore_premium": asked.premium,
+        "unit": asked.unit,
+        "rounding": asked.rounding,
+    }
+    given = {key: value.value for key, value in chosen.items() if value is not None}
+    if given and asked.save is None and not asked.as_data:
+        raise AskedError("scoring is kept with a saved evening or written with its data", Rule.SCORING_UNKEPT)
+    in_imps = asked.scoring is not None and find_method(asked.scoring).in_imps
+    if in_imps and (asked.unit is not None or asked.rounding is not None):
+        raise AskedError("Russian scoring tallies in IMPs: no unit or rounding applies", Rule.IMPS_UNIT)
+    try:
+        find_cycle(asked.vulnerability)
+    except ValueError as error:
+        raise AskedError(str(error), Rule.CYCLE) from None
+    return ScoringRules.from_mapping({"vulnerability": asked.vulnerability, **given}), bool(given)
+
+
+def _kept(store: Store | None, keep: KeepAsked | None) -> tuple[Kept | None, str | None]:
+    """The rounds kept, and the saved evening's name when they are an evening's."""
+    if keep is None:
+        return None, None
+    if keep.evening is None:
+        try:
+            schedule = read_schedule(keep.schedule)
+        except FormatError as error:
+            raise FormatError(f"{keep.file}: {error}" if keep.file else str(error)) from None
+        return Kept(schedule, keep.rounds or 0), None
+    if store is None:
+        raise TypeError("keeping a saved evening's rounds needs the store")
+    kept = evenings.kept_from_evening(store, keep.evening, keep.rounds)
+    return kept.kept, kept.name
+
+
+def _planned(
+    store: Store | None,
+    asked: PlanAsked,
+    request: PlanRequest,
+    rules: ScoringRules,
+    kept_name: str | None,
+    on_progress: Callable[[Progress], None] | None,
+) -> evenings.Planned:
+    """One of the three use cases: the evening kept replanned in place when it is saved under its own
+    name, else a new evening saved, else a preview."""
+    how = evenings.Planning(asked.new, asked.gone, on_progress, None, asked.history_days)
+    day = asked.played_on or date.today()
+    if asked.save is None:
+        return evenings.preview_evening(request, store=store, played_on=day, how=how)
+    if store is None:
+        raise TypeError("saving an evening needs the store")
+    if kept_name is not None and name_key(kept_name) == name_key(asked.save):
+        return evenings.replan_saved(store, kept_name, request, how=how)
+    return evenings.save_new_evening(store, request, evenings.SaveAs(asked.save, day, rules), how=how)
