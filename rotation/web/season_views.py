@@ -167,12 +167,21 @@ class SeasonForm:
         return self.values.get(name, "")
 
 
+FIELD_ECHOED: Final = 40
+"""The longest value the form draws again as typed: an option is a date, a word or a number of three
+digits, and a longer one (5,000 digits sent by hand) comes back empty rather than filling the page."""
+
+
 def season_form(params: Mapping[str, str]) -> SeasonForm:
     """The form of the season page for the query ``params`` (any text: Jinja escapes it)."""
-    values = {name: params.get(name, "") for name in FORM_FIELDS}
+    values = {name: _echoed(params.get(name, "")) for name in FORM_FIELDS}
     by = values["by"] or RankBy.TOTAL.value
     more = any(values[name] for name in FORM_FIELDS if name != "by")
     return SeasonForm(params.get("k", ""), {**values, "by": by}, params.get("wall", "") == "1", more)
+
+
+def _echoed(text: str) -> str:
+    return text if len(text) <= FIELD_ECHOED else ""
 
 
 _FIGURE = re.compile(r"\S*[\d-]\S*")

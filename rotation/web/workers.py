@@ -379,7 +379,14 @@ def _end_with(parent: int, life: Connection) -> None:
 
 
 def _peak() -> int:
-    """The process's peak resident bytes so far (0 where unknown)."""
+    """The process's peak resident bytes so far (0 where unknown): Linux's VmHWM, the high-water mark of
+    this process's own memory. Not ``getrusage``'s ru_maxrss, which a spawned process inherits from the
+    server it was forked from (kept across exec): a server grown past the limit would let every planner go
+    after each plan."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
     try:
         import resource
     except ImportError:

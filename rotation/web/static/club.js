@@ -18,8 +18,11 @@
     var note = form.querySelector("[data-busy-note]");
     if (note) { note.hidden = false; }
   });
-  // Back to the page from the next one: the buttons work again.
-  window.addEventListener("pageshow", function () {
+  // Back to the page from the next one (restored from the browser's cache): the buttons work again. Not on
+  // the page's first showing, which on a slow phone may come after the host pressed Plan: that would wake
+  // a button that is waiting for the plan.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) { return; }
     document.querySelectorAll("form[data-busy] button[type=submit]").forEach(function (button) {
       if (button.dataset.idle) { button.textContent = button.dataset.idle; }
       button.disabled = false;

@@ -124,6 +124,9 @@ def planning(page: Any) -> None:
     page.get_by_role("button", name="Plan the evening").click()
     expect(page.get_by_role("button", name="Planning...")).to_be_disabled()
     expect(page.get_by_text("Planning: many players take several seconds.")).to_be_visible()
+    # a slow phone shows the page (pageshow) only after the press: the button stays waiting
+    page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: false}))")
+    expect(page.get_by_role("button", name="Planning...")).to_be_disabled()
     page.evaluate(
         "() => { window.held = false; document.querySelector('form[action=\"/club/plan\"]').requestSubmit() }"
     )

@@ -475,6 +475,23 @@ def test_a_planner_process_is_kept_for_the_next_plan_and_a_refusal_keeps_it() ->
     assert planner.pids() == ()
 
 
+def test_a_planner_started_by_a_big_server_is_judged_by_its_own_memory() -> None:
+    """A server grown past the recycling limit (a long evening's caches, here ballast) starts a planner
+    process that inherits its peak in getrusage's ru_maxrss; the planner's peak must be its own, or every
+    small plan would let its process go and the next plan start cold."""
+    from rotation.web.workers import RECYCLE_AFTER, SubprocessPlanner
+
+    ballast = bytearray(RECYCLE_AFTER + 64 * 1024**2)
+    ballast[::4096] = b"x" * len(ballast[::4096])  # touched: resident, not only reserved
+    planner = SubprocessPlanner()
+    try:
+        planner(small_request())
+        assert len(planner.pids()) == 1
+    finally:
+        planner.shutdown()
+        del ballast
+
+
 def test_a_plan_over_the_memory_limit_is_refused_in_a_sentence() -> None:
     """A planner process allowed 100 MB cannot even load the planner: the plan is refused with a sentence
     about memory, the process is gone, and a planner with room plans the same request."""
