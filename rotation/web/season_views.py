@@ -15,7 +15,7 @@ from urllib.parse import quote, urlencode
 from markupsafe import Markup, escape
 
 from rotation.render.season_words import season_words, standings_cells, standings_columns
-from rotation.results.units import RankBy, TallyUnit
+from rotation.request import RankBy
 from rotation.services.season import (
     MAX_COUNT,
     PlayerSeason,
@@ -24,6 +24,7 @@ from rotation.services.season import (
     SeasonLine,
     player_key,
 )
+from scoring.methods import TallyUnit
 from scoring.tally import signed
 
 __all__ = [
