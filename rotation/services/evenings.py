@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rotation import roster
 from rotation.errors import UserError
 from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
-from rotation.plan import Kept, Method, Note, Plan, PlanRequest, parse_away
-from rotation.request import HISTORY_DAYS
+from rotation.plan import Kept, Plan, PlanRequest
+from rotation.request import Method
 from rotation.results import recording
 from rotation.results.session import Session
 from rotation.services.access import Access, RefusedError, Role, access, check_access, token
@@ -29,19 +29,13 @@ if TYPE_CHECKING:
     from rotation.history import History
     from rotation.solver import Progress
 
-# Method, Note, Plan, PlanRequest and parse_away are the planner's, named here only because the live page
-# still builds its plan request itself (rotation/web/club.py, workers.py); the command line asks
-# rotation.services.plans instead. They go when the web face asks the services for its plans too.
 __all__ = [
-    "HISTORY_DAYS",
     "KeptEvening",
     "LiveLinks",
-    "Method",
-    "Note",
     "Opened",
-    "Plan",
-    "PlanRequest",
     "Planned",
+    "PlannerAnswer",
+    "PlannerRequest",
     "Planning",
     "SameEveningError",
     "SaveAs",
@@ -54,7 +48,6 @@ __all__ = [
     "live_links",
     "load_evening",
     "open_evening",
-    "parse_away",
     "plan_alone",
     "plan_evening",
     "playing_now",
@@ -65,7 +58,13 @@ __all__ = [
     "season_history",
 ]
 
-Planner = Callable[[PlanRequest], Plan]
+PlannerRequest: TypeAlias = PlanRequest
+"""What a planner is handed, built by the services alone (`rotation.services.plans`): a face only carries
+it, as the live page's planner process does (`rotation.web.workers`), never builds or reads it."""
+PlannerAnswer: TypeAlias = Plan
+"""What a planner answers, carried back the same way (the use cases read it)."""
+
+Planner = Callable[[PlannerRequest], PlannerAnswer]
 """How a plan is made: `rotation.plan.plan` here; the live page runs it in another process
 (`rotation.web.workers.SubprocessPlanner`)."""
 

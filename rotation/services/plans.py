@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rotation.errors import UserError
 from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
-from rotation.plan import Kept, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.request import HISTORY_DAYS, Method, Order
 from rotation.services import evenings
 from rotation.services.sheets import Balance, read_schedule
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from rotation.io.store import Store
     from rotation.solver import Progress
 
-__all__ = ["AskedError", "EveningPlan", "KeepAsked", "PlanAsked", "Progress", "Rule", "plan"]
+__all__ = ["AskedError", "EveningPlan", "KeepAsked", "Note", "PlanAsked", "Progress", "Rule", "plan"]
+# Note (a line a plan says about how it was made, ``EveningPlan.planned.plan.notes``) is a value type the
+# answer carries, named here so a face can declare it, as `rotation.services.sheets` names its answers'.
 # Progress (the planner's report of its search, for a face's progress line) is named for type checking
 # only: importing it would load the solver at start-up.
 

@@ -148,7 +148,7 @@ class _Child:
     def pid(self) -> int | None:
         return self.process.pid
 
-    def plan(self, request: evenings.PlanRequest) -> tuple[evenings.Plan | Exception, int]:
+    def plan(self, request: evenings.PlannerRequest) -> tuple[evenings.PlannerAnswer | Exception, int]:
         """The plan, or the planner's refusal (an exception to raise), and the process's peak resident
         bytes; PlannerStoppedError when the process ended (or ran out of memory) before answering."""
         from multiprocessing.connection import wait
@@ -214,7 +214,7 @@ class SubprocessPlanner:
         self._starting = 0
         self._closed = False
 
-    def __call__(self, request: evenings.PlanRequest) -> evenings.Plan:
+    def __call__(self, request: evenings.PlannerRequest) -> evenings.PlannerAnswer:
         ticket = CURRENT.get() or Ticket(f"call {id(request)}")
         child = self._take(ticket)
         try:
@@ -352,7 +352,7 @@ def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, 
         conn.send(answer)
 
 
-def _plan(request: evenings.PlanRequest) -> evenings.Plan:
+def _plan(request: evenings.PlannerRequest) -> evenings.PlannerAnswer:
     """The pure planner: the request as it was built, names and gone players already checked."""
     return evenings.plan_alone(request)
 

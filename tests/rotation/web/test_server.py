@@ -450,9 +450,9 @@ def test_each_page_thread_opens_the_database_once(evening: Evening, monkeypatch:
 
 
 def small_request(players: int = 8) -> Any:
-    from rotation.services import evenings
+    from rotation.plan import PlanRequest
 
-    return evenings.PlanRequest(tuple(f"Player {n}" for n in range(1, players + 1)), seed=1)
+    return PlanRequest(tuple(f"Player {n}" for n in range(1, players + 1)), seed=1)
 
 
 def test_a_planner_process_is_kept_for_the_next_plan_and_a_refusal_keeps_it() -> None:
