@@ -19,7 +19,6 @@ from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
 from rotation.plan import Kept, Plan, PlanRequest
-from rotation.request import Method
 from rotation.results import recording
 from rotation.results.session import Session
 from rotation.services.access import Access, RefusedError, Role, access, check_access, token
@@ -68,9 +67,6 @@ Planner = Callable[[PlannerRequest], PlannerAnswer]
 """How a plan is made: `rotation.plan.plan` here; the live page runs it in another process
 (`rotation.web.workers.SubprocessPlanner`)."""
 
-REPLAN_TIME_LIMIT = 600.0
-"""The live page's replan: a cap in seconds that the planner's counted work never reaches."""
-
 
 @dataclass(frozen=True, slots=True)
 class SaveAs:
@@ -96,10 +92,12 @@ class Planned:
 
 @dataclass(frozen=True, slots=True)
 class KeptEvening:
-    """A saved evening's plan as a replan keeps it: the rounds already played, and the evening's name."""
+    """A saved evening's plan as a replan keeps it: the rounds already played, the evening's name, and
+    the evening itself (its row: replaced in place even if another is saved under its name meanwhile)."""
 
     kept: Kept
     name: str
+    evening: EveningId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +295,7 @@ def kept_from_evening(store: Store, evening: Evening, rounds: int | None = None)
     """A saved evening's plan for `--keep`: its first ``rounds`` (default: every round fully recorded)."""
     stored = store.load(evening)
     played = stored.session.rounds_played() if rounds is None else rounds
-    return KeptEvening(Kept(stored.session.schedule, played), stored.name)
+    return KeptEvening(Kept(stored.session.schedule, played), stored.name, stored.id)
 
 
 def replan_evening(
@@ -310,29 +308,22 @@ def replan_evening(
     key: str | None = None,
     planner: Planner | None = None,
 ) -> Planned:
-    """Someone came or went: plan the rounds not yet played again for ``names`` (the players here now;
-    the evening's others must be in ``gone``, a near miss of a known player in ``new``), keeping every
-    round fully recorded and every result. The plan is made outside any transaction."""
-    from rotation.cut import Order
+    """Someone came or went (the host page's replan): plan the rounds not yet played again for ``names``
+    (the players here now; the evening's others must be in ``gone``, a near miss of a known player in
+    ``new``), keeping every round fully recorded and every result. The same door as `chicago plan --keep
+    NAME --save NAME` (`rotation.services.plans.plan`): one request built one way, the same defaults (the
+    planner's length: the rounds of the plan replaced, or an evening's length past the rounds kept). The
+    page's link is checked first (``key``); the plan is made outside any transaction."""
+    from rotation.services.plans import KeepAsked, PlanAsked, plan
 
     with store.reading() as tx:
         stored = tx.load(evening)
         check_access(tx, stored, key, None)
-    session = stored.session
-    played = session.rounds_played()
     wanted = tuple(name for name in (n.strip() for n in names) if name)
-    request = PlanRequest(
-        wanted,
-        Order.GIVEN,
-        rounds=max(len(session.schedule.rounds), played + 1),
-        method=Method.BALANCED,
-        keep=Kept(session.schedule, played),
-        time_limit=REPLAN_TIME_LIMIT,
+    asked = PlanAsked(
+        wanted, keep=KeepAsked(stored.id), new=tuple(new), gone=tuple(gone), save=stored.name, history_days=0
     )
-    save = SaveAs(stored.name, stored.played_on, session.rules)
-    return plan_evening(
-        request, store=store, save=save, replacing=stored.id, new=new, gone=gone, planner=planner
-    )
+    return plan(store, asked, planner=planner).planned
 
 
 def playing_now(session: Session) -> tuple[tuple[str, bool], ...]:

@@ -22,14 +22,9 @@ from starlette.routing import Route
 from rotation.model import Schedule
 from rotation.render.terminal import balance_summary
 from rotation.services import club
-from rotation.services.errors import (
-    NearMissError,
-    PlanError,
-    RefusedError,
-    UserError,
-)
+from rotation.services.errors import MachineError, NearMissError, PlanError, RefusedError, UserError
 from rotation.web.evening import EveningPages, origin_of
-from rotation.web.http import HEADERS, int_field, same_site, status_of
+from rotation.web.http import HEADERS, int_field, machine_words, same_site, status_of
 from scoring.methods import METHODS
 from scoring.rules import PartscorePremium
 from scoring.seat import Seat
@@ -233,8 +228,10 @@ class ClubPages:
             except NearMissError as error:
                 message = f"Not added: {error} If it is another player, tick the box under the names."
                 return self.club_page(key, 400, message=message, near=True, **kept)
-            except PlanError as error:
-                return self.club_page(key, 400, message=f"Not added: {error}.", **kept)
+            except RefusedError:
+                raise
+            except UserError as error:  # a name no player may have, one taken meanwhile
+                return self.club_page(key, status_of(error), message=f"Not added: {error}.", **kept)
             return self.club_page(key, done=_added_words(added))
 
         return await self.pages.call(work)
@@ -323,6 +320,8 @@ class ClubPages:
         except UserError as error:  # a bad evening name included: the user's, the form kept
             message = f"Not planned: {_sentence(str(error))}"
             return self.plan_page(key, asked, status_of(error), message=message)
+        except MachineError as error:  # the planner's process stopped, the database locked: the form kept
+            return self.plan_page(key, asked, 503, message=f"Not planned: {_sentence(machine_words(error))}")
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan

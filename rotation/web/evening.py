@@ -26,24 +26,39 @@ from rotation.services.database import EveningId, open_store
 from rotation.services.errors import (
     AlreadyRecordedError,
     ChicagoError,
-    ForgottenPlayersError,
+    MachineError,
     MovedOnError,
     NearMissError,
     NoSuchSessionError,
     NothingRecordedError,
-    PlanError,
+    PlanAbandonedError,
     RefusedError,
     ResultBeyondKeptError,
     SessionError,
+    UserError,
 )
 from rotation.web import views
-from rotation.web.http import HEADERS, error_answer, int_field, link, plain, read_fields, read_form, same_site
+from rotation.web.http import (
+    HEADERS,
+    error_answer,
+    int_field,
+    link,
+    machine_words,
+    plain,
+    read_fields,
+    read_form,
+    same_site,
+    status_of,
+)
 from rotation.web.workers import PLANNERS, WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 
-_REFUSED_DEAL = (SessionError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
-"""What a table's form may be refused for: the page says why and keeps what was typed."""
+_REFUSED_DEAL = (UserError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
+"""What a table's form may be refused for: the page says why and keeps what was typed (the user's
+errors of the tree, and the scorer's, which knows nothing of the project)."""
+_PAGE_WIDE = (RefusedError, NoSuchSessionError)
+"""The user's errors every page answers alike (`EveningPages.call`): a link refused, an evening gone."""
 
 
 class Templates:
@@ -88,6 +103,11 @@ class Templates:
     def refused(self, reason: str = "This link is not valid for this page.") -> Response:
         """A wrong, renewed or missing token, or a link used for another table."""
         return self.page("message.html", 403, heading="This link does not work", message=reason)
+
+    def fault(self, error: BaseException) -> Response:
+        """The store or the machine failed a request that was fine (`MachineError`): 503, in a sentence."""
+        heading = "The plan was stopped" if isinstance(error, PlanAbandonedError) else "Not done"
+        return self.page("message.html", 503, heading=heading, message=machine_words(error))
 
     def gone(self) -> Response:
         return self.page(
@@ -169,6 +189,8 @@ class EveningPages:
                 return self.templates.refused("Ask the host for the link printed on your table card.")
             except NoSuchSessionError:
                 return self.templates.gone()
+            except MachineError as error:
+                return self.templates.fault(error)
             except ChicagoError as error:
                 return error_answer(error)
 
@@ -283,6 +305,8 @@ class EveningPages:
                     else:
                         change = rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
                         said = {"undone": views.undone_number(change.edit.previous)}
+            except _PAGE_WIDE:
+                raise
             except _REFUSED_DEAL as error:
                 kept = {"typed": typed, "chosen": views.chosen_buttons(fields)}
                 return self._table_refused(error, this, key, table, round_number, seen, kept)
@@ -433,13 +457,17 @@ class EveningPages:
                     rubbers.record_rubber(
                         store, this, round_number, table, deals=deals, replace=True, key=key
                     )
-        except (SessionError, InvalidDealError, InvalidResultError) as error:
+        except _PAGE_WIDE:
+            raise
+        except (UserError, InvalidDealError, InvalidResultError) as error:
             message = f"Round {round_number}, table {table}: {_said(error)}"
-            return self.host_page(this, key, origin, 400, message=message, typed=typed, at=at)
+            status = status_of(error) if isinstance(error, UserError) else 400
+            return self.host_page(this, key, origin, status, message=message, typed=typed, at=at)
         return RedirectResponse(link(f"{evenings.evening_path(this)}/host", key), 303, headers=HEADERS)
 
     def host_replan(self, this: EveningId, key: str, origin: str, asked: views.ReplanAsked) -> Response:
-        """Someone came or went: plan the rounds not yet played again for the players here now."""
+        """Someone came or went: plan the rounds not yet played again for the players here now. A mistake
+        (the user's) or a planner that stopped (the machine's) is said on the host page, the form kept."""
         present = self._present(this, key)
         try:
             planned = evenings.replan_evening(
@@ -451,14 +479,18 @@ class EveningPages:
                 key=key,
                 planner=self.replan_with,
             )
-        except (SessionError, PlanError, NearMissError, ForgottenPlayersError) as error:
-            said = f"Not replanned: {_said(error)}"
+        except _PAGE_WIDE:
+            raise
+        except ChicagoError as error:
+            users = isinstance(error, UserError)
+            said = f"Not replanned: {_said(error) if users else machine_words(error)}"
             near = isinstance(error, NearMissError)
             if near:
                 said += " If it is a new player, tick the box under New players."
             kept = {"players": asked.typed, "new": asked.new_text, "sure": asked.sure, "near": near}
             ticked = None if asked.typed else asked.ticked
-            return self.host_page(this, key, origin, 400, message=said, ticked=ticked, **kept)
+            status = status_of(error)
+            return self.host_page(this, key, origin, status, message=said, ticked=ticked, **kept)
         return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
 
     def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:

@@ -140,11 +140,21 @@ def status_of(error: BaseException) -> int:
     return 400 if errors.is_users(error) else 503
 
 
+def machine_words(error: BaseException) -> str:
+    """A fault of the store or the machine in a sentence: the store's as the database's, the planner's
+    (its process stopped, its asker gone) in its own words."""
+    from rotation.services import errors
+
+    if isinstance(error, errors.StoreError):
+        return f"The session database cannot be used: {error}"
+    return str(error)
+
+
 def error_answer(error: BaseException) -> Response:
     """A typed error no page answered itself: its sentence, with `status_of` its status."""
     status = status_of(error)
     if status >= 500:
-        return plain(f"The session database cannot be used: {error}", status)
+        return plain(machine_words(error), status)
     return plain(f"Not done: {error}", status)
 
 

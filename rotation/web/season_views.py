@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 
 from rotation.render.season_words import season_words, standings_cells, standings_columns
 from rotation.request import RankBy
+from rotation.services.errors import UserError
 from rotation.services.season import (
     MAX_COUNT,
     PlayerSeason,
@@ -48,7 +49,7 @@ _DAY_LENGTH: Final = len("2024-09-01")
 Choice = TypeVar("Choice", RankBy, TallyUnit)
 
 
-class BadQueryError(ValueError):
+class BadQueryError(UserError, ValueError):
     """An option of the season's page that cannot be read or is out of bounds: the page says which."""
 
 

@@ -24,7 +24,22 @@ from typing import TYPE_CHECKING, Any
 
 from rotation.services import evenings
 from rotation.services.database import Store, open_store
-from rotation.services.errors import PlanError
+from rotation.services.errors import PlanAbandonedError, PlanError, PlannerStoppedError
+
+__all__ = [
+    "CURRENT",
+    "IDLE_SECONDS",
+    "MEMORY_LIMIT",
+    "PLANNERS",
+    "RECYCLE_AFTER",
+    "WORKERS",
+    "PlanAbandonedError",
+    "PlannerStoppedError",
+    "Stores",
+    "SubprocessPlanner",
+    "Ticket",
+]
+# PlannerStoppedError and PlanAbandonedError are the services' (MachineError); named here for older callers.
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -70,22 +85,6 @@ class Stores:
             for store in self._all:
                 store.close()
             self._all.clear()
-
-
-class PlannerStoppedError(RuntimeError):
-    """The planner's process ended before answering (the system killed it, most likely for memory): a
-    fault of the machine, not of the request; the next plan starts a fresh process."""
-
-    def __init__(self, words: str = "") -> None:
-        super().__init__(
-            words
-            or "The planner's process stopped before the plan was made (the computer may be short of"
-            " memory); a new one has started: go back and try again."
-        )
-
-
-class PlanAbandonedError(RuntimeError):
-    """The plan was stopped because whoever asked for it left (nobody reads the answer)."""
 
 
 @dataclass(eq=False)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from rotation.balance import Stop
 from rotation.errors import ChicagoError, MachineError, UserError, is_users
 from rotation.request import Method, Order
 from rotation.services import errors, evenings, plans, rubbers, sheets
@@ -256,8 +257,9 @@ def test_check_of_a_schedule(store: Store) -> None:
     made = plans.plan(None, asked())
     schedule = made.planned.plan.schedule
     checked = sheets.check_schedule(schedule)
-    assert len(checked.prefixes) == len(schedule.rounds)
-    assert checked.prefixes[-1] == checked.balance
+    stops = list(checked.stops())
+    assert [stop.n_rounds for stop in stops] == list(range(1, len(schedule.rounds) + 1))
+    assert stops[-1] == Stop.of(checked.balance)
     assert checked.balance == made.balance
     pairs = _partner_counts(schedule)
     assert sum(pairs.values()) == 2 * sum(len(r.tables) for r in schedule.rounds)
