@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
@@ -23,6 +22,7 @@ from rotation.model import Schedule
 from rotation.render.terminal import balance_summary
 from rotation.services import club
 from rotation.services.errors import MachineError, NearMissError, PlanError, RefusedError, UserError
+from rotation.services.plans import Note
 from rotation.web.evening import EveningPages, origin_of
 from rotation.web.http import HEADERS, int_field, machine_words, same_site, status_of
 from scoring.methods import METHODS
@@ -200,7 +200,7 @@ class ClubPages:
             Route("/club/{action:str}", self.plan_post, methods=["POST"]),
         ]
 
-    def club_page(self, key: str, status: int = 200, **extra: Any) -> Response:
+    def club_page(self, key: str, status: int = 200, **extra: object) -> Response:
         view = club.club_view(self.pages.stores.get(), key)
         return self.templates.page("club.html", status, title="The club", view=view, key=key, **extra)
 
@@ -271,7 +271,7 @@ class ClubPages:
         asked: NewEvening,
         status: int = 200,
         form: club.NewEveningForm | None = None,
-        **extra: Any,
+        **extra: object,
     ) -> Response:
         form = form or club.new_evening_form(self.pages.stores.get(), key)
         roster = [*form.roster, *(name for name in asked.ticked if name not in form.roster)]
@@ -375,7 +375,7 @@ def _added_words(added: club.Added) -> str:
     return " ".join(words)
 
 
-def _note_words(note: Any) -> str:
+def _note_words(note: Note) -> str:
     """A note on a plan in the page's words: what it suggests is a number to put in the form's box."""
     if note.value is not None and note.part is not None:
         return (

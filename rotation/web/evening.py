@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -37,6 +37,7 @@ from rotation.services.errors import (
     SessionError,
     UserError,
 )
+from rotation.services.sheets import Session
 from rotation.web import views
 from rotation.web.http import (
     HEADERS,
@@ -74,19 +75,17 @@ class Templates:
         for template in self.env.list_templates():
             self.env.get_template(template)
         self.impossible = views.impossible_results()
-        self._blank: dict[rubbers.DealForm, Any] = {}
+        self._blank: dict[rubbers.DealForm, Markup] = {}
         self._lock = threading.Lock()
 
-    def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    def page(self, template: str, status: int = 200, **values: object) -> HTMLResponse:
         values.setdefault("title", "chicago")
         html = self.env.get_template(template).render(**values)
         return HTMLResponse(html, status, headers=HEADERS)
 
-    def buttons(self, deal: rubbers.DealForm, chosen: Mapping[str, str] | None = None) -> Any:
+    def buttons(self, deal: rubbers.DealForm, chosen: Mapping[str, str] | None = None) -> Markup:
         """The deal's buttons for an evening's deal form, those chosen checked (a refused deal's page
         shows them again); a blank form's rendered once per deal form."""
-        from markupsafe import Markup
-
         if not chosen:
             with self._lock:
                 blank = self._blank.get(deal)
@@ -166,7 +165,7 @@ class EveningPages:
             pool.shutdown()
         self.stores.close()
 
-    def _warm(self, session: Any) -> None:
+    def _warm(self, session: Session) -> None:
         """Each page drawn once for nothing, so the modules it imports on first use are imported at start
         rather than by the first phones (a rubber that cannot be shown is left to its page to say)."""
         page, deal = self.templates.page, rubbers.deal_form(session.rules)
@@ -178,7 +177,7 @@ class EveningPages:
             page("host.html", rubbers=views.host_view(session), key="", links=[], present=present)
             page("player.html", view=views.player_view(session, 0), key="")
 
-    async def call(self, work: Callable[[], Response], pool: Any = None) -> Response:
+    async def call(self, work: Callable[[], Response], pool: ThreadPoolExecutor | None = None) -> Response:
         """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
         database that cannot be used the same way on every page."""
 
@@ -209,7 +208,8 @@ class EveningPages:
         table: int,
         round_number: int,
         status: int = 200,
-        **extra: Any,
+        chosen: Mapping[str, str] | None = None,
+        **extra: object,
     ) -> Response:
         session, base = opened.evening.session, evenings.evening_path(opened.evening.id)
         view = views.table_view(session, round_number, table)
@@ -228,8 +228,9 @@ class EveningPages:
             next_link=link(f"{base}/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"{base}/t/{table}", key, r=round_number),
             state=link(f"{base}/t/{table}/state", key, r=round_number),
-            buttons=self.templates.buttons(deal, extra.get("chosen")),
+            buttons=self.templates.buttons(deal, chosen),
             deal=deal,
+            chosen=chosen,
             **extra,
         )
 
@@ -308,7 +309,7 @@ class EveningPages:
             except _PAGE_WIDE:
                 raise
             except _REFUSED_DEAL as error:
-                kept = {"typed": typed, "chosen": views.chosen_buttons(fields)}
+                kept = (typed, views.chosen_buttons(fields))
                 return self._table_refused(error, this, key, table, round_number, seen, kept)
             return RedirectResponse(link(at, key, r=round_number, **said), 303, headers=HEADERS)
 
@@ -322,7 +323,7 @@ class EveningPages:
         table: int,
         round_number: int,
         seen: int,
-        kept: dict[str, Any],
+        kept: tuple[str, Mapping[str, str]],
     ) -> Response:
         """The table's page again, with why its form was refused and what was typed in it."""
         opened = evenings.open_evening(self.stores.get(), this, key)
@@ -336,7 +337,8 @@ class EveningPages:
             status, message = 409, views.moved_on_message(session, error)
         elif isinstance(error, NothingRecordedError) and seen:  # another phone took them back
             status, message = 409, f"Another phone took back the deals meanwhile: {error}"
-        return self.table_page(opened, key, table, round_number, status, message=message, **kept)
+        typed, chosen = kept
+        return self.table_page(opened, key, table, round_number, status, chosen, message=message, typed=typed)
 
     # -- reading: standings and a player's evening ------------------------------------------------------
 
@@ -378,7 +380,9 @@ class EveningPages:
 
     # -- the host ---------------------------------------------------------------------------------------
 
-    def host_page(self, this: EveningId, key: str, origin: str, status: int = 200, **extra: Any) -> Response:
+    def host_page(
+        self, this: EveningId, key: str, origin: str, status: int = 200, **extra: object
+    ) -> Response:
         """The host's page, read afresh (after a refused change, what the tables hold now): each table's
         link with its QR code (at ``origin``, the address the host's browser used), the cards, every
         rubber, and who plays now."""
@@ -502,7 +506,7 @@ def origin_of(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
-def _table_round(session: Any, table: int, round_number: int | None) -> int:
+def _table_round(session: Session, table: int, round_number: int | None) -> int:
     """The round a table's page shows: the one asked for, else the one in play at that table."""
     number = views.round_in_play(session, table) if round_number is None else round_number
     session.seating(number, table)

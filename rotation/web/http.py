@@ -4,13 +4,13 @@ limit, reading a posted form with bounds, numbers from a query, links with their
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
-from typing import Any
+from collections.abc import Mapping
 from urllib.parse import urlencode, urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rotation.web.workers import CURRENT, Ticket
 
@@ -19,11 +19,6 @@ MAX_BODY = 16 * 1024
 MAX_FIELD = 2000
 """The most characters of one form field read: a textarea of a rubber's deals or the evening's players."""
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HEADERS = {
     "Cache-Control": "no-store",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Final, Protocol, TypedDict
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -30,7 +30,7 @@ __all__ = ["SeasonPages"]
 class PageTemplates(Protocol):
     """What the season's pages need of the templates (`rotation.web.evening.Templates` has it)."""
 
-    def page(self, template: str, status: int = 200, **values: Any) -> Response: ...
+    def page(self, template: str, status: int = 200, **values: object) -> Response: ...
 
     def refused(self, reason: str = ...) -> Response: ...
 
@@ -162,7 +162,12 @@ class SeasonPages:
         return await self.call(work)
 
 
-CHOICES: Final[dict[str, Any]] = {
+class Choices(TypedDict):
+    by_choices: tuple[tuple[str, str], ...]
+    unit_choices: tuple[tuple[str, str], ...]
+
+
+CHOICES: Final[Choices] = {
     "by_choices": season_views.BY_CHOICES,
     "unit_choices": season_views.UNIT_CHOICES,
 }

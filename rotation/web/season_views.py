@@ -170,11 +170,21 @@ class SeasonForm:
 
 
 def season_form(params: Mapping[str, str]) -> SeasonForm:
-    """The form of the season page for the query ``params`` (any text: Jinja escapes it)."""
-    values = {name: params.get(name, "") for name in FORM_FIELDS}
+    """The form of the season page for the query ``params`` (any text: Jinja escapes it), a value longer
+    than any the form takes (`FORM_KEPT` characters) left out: the page's sentence says what was wrong
+    with it, and the form never echoes thousands of characters back."""
+    values = {name: _kept(params.get(name, "")) for name in FORM_FIELDS}
     by = values["by"] or RankBy.TOTAL.value
     more = any(values[name] for name in FORM_FIELDS if name != "by")
     return SeasonForm(params.get("k", ""), {**values, "by": by}, params.get("wall", "") == "1", more)
+
+
+FORM_KEPT = 100
+"""The most characters of a season form's value shown back in the form (a date, a number, a name)."""
+
+
+def _kept(value: str) -> str:
+    return value if len(value) <= FORM_KEPT else ""
 
 
 _FIGURE = re.compile(r"\S*[\d-]\S*")

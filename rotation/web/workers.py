@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rotation.services import evenings
 from rotation.services.database import Store, open_store
@@ -339,7 +339,7 @@ def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, 
             conn.send(("fault", f"{type(error).__name__}: {error}", _peak()))
             return
         try:
-            answer: tuple[str, Any, int] = ("plan", _plan(request), _peak())
+            answer: tuple[str, object, int] = ("plan", _plan(request), _peak())
         except PlanError as error:  # the planner's refusal, raised again in the server
             answer = ("error", error, _peak())
         except MemoryError:

@@ -382,7 +382,8 @@ def test_pages_are_served_while_the_host_replans(evening: Evening) -> None:
             go.set()
             for host in hosts:
                 host.join(BOUND)
-        assert len(answers) == WORKERS + 1 and 200 in answers and set(answers) <= {200, 400}
+        # a replan that found the plan changed by another meanwhile is a 409 (the tree's status_of), not a 400
+        assert len(answers) == WORKERS + 1 and 200 in answers and set(answers) <= {200, 400, 409}
 
 
 def test_the_replan_in_another_process_plans_what_this_one_would(evening: Evening) -> None:
