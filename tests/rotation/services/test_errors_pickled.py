@@ -73,19 +73,6 @@ def test_every_typed_error_of_the_door_is_tried() -> None:
     assert not untried, f"add these to MADE: {sorted(untried)}"
 
 
-def test_every_typed_error_says_whose_fault_it_is() -> None:
-    """Each error the door offers is the user's or the machine's, never neither nor both (a face answers
-    by the branch alone: 4xx and exit 2, or 5xx and exit 1)."""
-    for name in errors.__all__:
-        kind = getattr(errors, name)
-        if not (isinstance(kind, type) and issubclass(kind, BaseException)) or kind is errors.ChicagoError:
-            continue
-        if kind in (errors.UserError, errors.MachineError, errors.StoreError):  # roots of both
-            continue
-        users, machines = issubclass(kind, errors.UserError), issubclass(kind, errors.MachineError)
-        assert users != machines, f"{name}: user's {users}, machine's {machines}"
-
-
 def test_the_planners_faults_are_the_machines() -> None:
     assert not errors.is_users(errors.PlannerStoppedError())
     assert not errors.is_users(errors.PlanAbandonedError("gone"))
