@@ -332,7 +332,7 @@ class EveningPages:
             _table_round(session, table, round_number)
         except SessionError as missing:
             return plain(f"Not found: {missing}.", 404)
-        status, message = 400, _said(error)
+        status, message = status_of(error) if isinstance(error, UserError) else 400, _said(error)
         if isinstance(error, MovedOnError):
             status, message = 409, views.moved_on_message(session, error)
         elif isinstance(error, NothingRecordedError) and seen:  # another phone took them back

@@ -122,11 +122,10 @@ def server(
 
 
 def guarded_protocol(request_timeout: float, max_connections: int, max_per_client: int) -> type[H11Protocol]:
-    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request, and caps on
-    open connections, in all and from one address. uvicorn's own keep-alive timeout starts only after an
-    answer, and is cancelled by the first byte of the next request: a socket that never sends, or sends a
-    byte now and then, would be kept open for ever. Only the four callbacks below are overridden, each
-    calling uvicorn's own first."""
+    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request (uvicorn's
+    keep-alive timeout starts only after an answer, and the next request's first byte cancels it: a socket
+    that never sends, or trickles, would be kept for ever), and caps on open connections, in all and from
+    one address. Only the four callbacks below are overridden, each calling uvicorn's own first."""
     from collections import Counter
 
     from uvicorn.protocols.http.h11_impl import H11Protocol
