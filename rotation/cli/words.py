@@ -12,7 +12,7 @@ from rotation.services import errors
 from rotation.services.season import Renamed
 
 if TYPE_CHECKING:
-    from rotation.services.evenings import Note
+    from rotation.services.plans import Note
 
 OPTIONS = {
     Part.AWAY: "--away",

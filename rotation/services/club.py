@@ -13,7 +13,8 @@ from rotation import names as naming
 from rotation import roster
 from rotation.balance import Balance, check
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
-from rotation.plan import LONGEST_DEFAULT_EVENING, PlanError
+from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
+from rotation.request import HISTORY_DAYS, Method
 from rotation.services import evenings
 from rotation.services.access import Access, RefusedError, Role, access, token
 from rotation.services.database import Store
@@ -116,7 +117,7 @@ class ClubPlanned:
 def plan_club_evening(
     store: Store,
     key: str | None,
-    request: evenings.PlanRequest,
+    request: PlanRequest,
     save: evenings.SaveAs,
     *,
     start: bool,
@@ -140,7 +141,7 @@ def plan_club_evening(
         save=save if start else None,
         new=new,
         planner=planner,
-        history_days=evenings.HISTORY_DAYS,
+        history_days=HISTORY_DAYS,
         played_on=save.played_on,
     )
     if planned.saved is None:
@@ -274,10 +275,8 @@ def plan_new_evening(
     if len(players) < 4:
         raise PlanError(f"an evening needs at least four players, not {len(players)}")
     name, rules = evening_name(asked.name), scoring_rules(asked.scoring)
-    away = tuple(evenings.parse_away(f"{who}:{rounds}") for who, rounds in asked.away)
-    request = evenings.PlanRequest(
-        players, seed=asked.seed, rounds=asked.rounds, method=evenings.Method.AUTO, away=away
-    )
+    away = tuple(parse_away(f"{who}:{rounds}") for who, rounds in asked.away)
+    request = PlanRequest(players, seed=asked.seed, rounds=asked.rounds, method=Method.AUTO, away=away)
     save = evenings.SaveAs(name, asked.played_on, rules)
     made = plan_club_evening(store, key, request, save, start=start, base=base, new=new, planner=planner)
     if made.links is not None:
@@ -296,12 +295,12 @@ class PlanMemo:
     def __init__(self, planner: evenings.Planner | None = None, size: int = 4) -> None:
         self._planner = planner
         self._size = size
-        self._kept: list[tuple[evenings.PlanRequest, evenings.Plan]] = []
+        self._kept: list[tuple[PlanRequest, Plan]] = []
         self._lock = threading.Lock()
         self.made = 0
         """Plans made by the planner (not taken from memory)."""
 
-    def __call__(self, request: evenings.PlanRequest) -> evenings.Plan:
+    def __call__(self, request: PlanRequest) -> Plan:
         with self._lock:
             for index, (asked, plan) in enumerate(self._kept):
                 if asked == request:

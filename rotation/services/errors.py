@@ -39,6 +39,25 @@ from rotation.services.access import RefusedError
 from rotation.services.evenings import SameEveningError
 from rotation.services.plans import AskedError, Rule
 
+
+class PlannerStoppedError(MachineError, RuntimeError):
+    """The planner's process ended before answering (the system killed it, most likely for memory, or the
+    plan needed more memory than a planner may use): a fault of the machine, not of the request; the next
+    plan starts a fresh process."""
+
+    def __init__(self, words: str = "") -> None:
+        super().__init__(
+            words
+            or "The planner's process stopped before the plan was made (the computer may be short of"
+            " memory); a new one has started: go back and try again."
+        )
+
+
+class PlanAbandonedError(MachineError, RuntimeError):
+    """The plan was stopped because whoever asked for it left (nobody reads the answer), or the server is
+    stopping: nothing the request did wrong."""
+
+
 __all__ = [
     "AlreadyRecordedError",
     "AskedError",
@@ -59,7 +78,9 @@ __all__ = [
     "NoSuchSessionError",
     "NotOurDatabaseError",
     "NothingRecordedError",
+    "PlanAbandonedError",
     "PlanError",
+    "PlannerStoppedError",
     "PlayerExistsError",
     "ReadOnlyError",
     "RecordedAsNetError",

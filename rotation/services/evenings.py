@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rotation import roster
 from rotation.errors import UserError
 from rotation.io.formats import session_to_data
 from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredSession
 from rotation.names import name_key
-from rotation.plan import Kept, Method, Note, Plan, PlanRequest, parse_away
-from rotation.request import HISTORY_DAYS
+from rotation.plan import Kept, Plan, PlanRequest
 from rotation.results import recording
 from rotation.results.session import Session
 from rotation.services.access import Access, RefusedError, Role, access, check_access, token
@@ -29,19 +28,13 @@ if TYPE_CHECKING:
     from rotation.history import History
     from rotation.solver import Progress
 
-# Method, Note, Plan, PlanRequest and parse_away are the planner's, named here only because the live page
-# still builds its plan request itself (rotation/web/club.py, workers.py); the command line asks
-# rotation.services.plans instead. They go when the web face asks the services for its plans too.
 __all__ = [
-    "HISTORY_DAYS",
     "KeptEvening",
     "LiveLinks",
-    "Method",
-    "Note",
     "Opened",
-    "Plan",
-    "PlanRequest",
     "Planned",
+    "PlannerAnswer",
+    "PlannerRequest",
     "Planning",
     "SameEveningError",
     "SaveAs",
@@ -54,7 +47,6 @@ __all__ = [
     "live_links",
     "load_evening",
     "open_evening",
-    "parse_away",
     "plan_alone",
     "plan_evening",
     "playing_now",
@@ -65,12 +57,15 @@ __all__ = [
     "season_history",
 ]
 
-Planner = Callable[[PlanRequest], Plan]
+PlannerRequest: TypeAlias = PlanRequest
+"""What a planner is handed, built by the services alone (`rotation.services.plans`): a face only carries
+it, as the live page's planner process does (`rotation.web.workers`), never builds or reads it."""
+PlannerAnswer: TypeAlias = Plan
+"""What a planner answers, carried back the same way (the use cases read it)."""
+
+Planner = Callable[[PlannerRequest], PlannerAnswer]
 """How a plan is made: `rotation.plan.plan` here; the live page runs it in another process
 (`rotation.web.workers.SubprocessPlanner`)."""
-
-REPLAN_TIME_LIMIT = 600.0
-"""The live page's replan: a cap in seconds that the planner's counted work never reaches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +92,12 @@ class Planned:
 
 @dataclass(frozen=True, slots=True)
 class KeptEvening:
-    """A saved evening's plan as a replan keeps it: the rounds already played, and the evening's name."""
+    """A saved evening's plan as a replan keeps it: the rounds already played, the evening's name, and
+    the evening itself (its row: replaced in place even if another is saved under its name meanwhile)."""
 
     kept: Kept
     name: str
+    evening: EveningId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +295,7 @@ def kept_from_evening(store: Store, evening: Evening, rounds: int | None = None)
     """A saved evening's plan for `--keep`: its first ``rounds`` (default: every round fully recorded)."""
     stored = store.load(evening)
     played = stored.session.rounds_played() if rounds is None else rounds
-    return KeptEvening(Kept(stored.session.schedule, played), stored.name)
+    return KeptEvening(Kept(stored.session.schedule, played), stored.name, stored.id)
 
 
 def replan_evening(
@@ -311,29 +308,22 @@ def replan_evening(
     key: str | None = None,
     planner: Planner | None = None,
 ) -> Planned:
-    """Someone came or went: plan the rounds not yet played again for ``names`` (the players here now;
-    the evening's others must be in ``gone``, a near miss of a known player in ``new``), keeping every
-    round fully recorded and every result. The plan is made outside any transaction."""
-    from rotation.cut import Order
+    """Someone came or went (the host page's replan): plan the rounds not yet played again for ``names``
+    (the players here now; the evening's others must be in ``gone``, a near miss of a known player in
+    ``new``), keeping every round fully recorded and every result. The same door as `chicago plan --keep
+    NAME --save NAME` (`rotation.services.plans.plan`): one request built one way, the same defaults (the
+    planner's length: the rounds of the plan replaced, or an evening's length past the rounds kept). The
+    page's link is checked first (``key``); the plan is made outside any transaction."""
+    from rotation.services.plans import KeepAsked, PlanAsked, plan
 
     with store.reading() as tx:
         stored = tx.load(evening)
         check_access(tx, stored, key, None)
-    session = stored.session
-    played = session.rounds_played()
     wanted = tuple(name for name in (n.strip() for n in names) if name)
-    request = PlanRequest(
-        wanted,
-        Order.GIVEN,
-        rounds=max(len(session.schedule.rounds), played + 1),
-        method=Method.BALANCED,
-        keep=Kept(session.schedule, played),
-        time_limit=REPLAN_TIME_LIMIT,
+    asked = PlanAsked(
+        wanted, keep=KeepAsked(stored.id), new=tuple(new), gone=tuple(gone), save=stored.name, history_days=0
     )
-    save = SaveAs(stored.name, stored.played_on, session.rules)
-    return plan_evening(
-        request, store=store, save=save, replacing=stored.id, new=new, gone=gone, planner=planner
-    )
+    return plan(store, asked, planner=planner).planned
 
 
 def playing_now(session: Session) -> tuple[tuple[str, bool], ...]:

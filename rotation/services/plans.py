@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rotation.errors import UserError
 from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
-from rotation.plan import Kept, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.request import HISTORY_DAYS, Method, Order
 from rotation.services import evenings
 from rotation.services.sheets import Balance, read_schedule
@@ -26,10 +26,12 @@ from scoring.tally import Rounding, Unit
 from scoring.vulnerability import VulnerabilityCycle, find_cycle
 
 if TYPE_CHECKING:
-    from rotation.io.store import Store
+    from rotation.io.store import Evening, Store
     from rotation.solver import Progress
 
-__all__ = ["AskedError", "EveningPlan", "KeepAsked", "PlanAsked", "Progress", "Rule", "plan"]
+__all__ = ["AskedError", "EveningPlan", "KeepAsked", "Note", "PlanAsked", "Progress", "Rule", "plan"]
+# Note (a line a plan says about how it was made, ``EveningPlan.planned.plan.notes``) is a value type the
+# answer carries, named here so a face can declare it, as `rotation.services.sheets` names its answers'.
 # Progress (the planner's report of its search, for a face's progress line) is named for type checking
 # only: importing it would load the solver at start-up.
 
@@ -63,7 +65,7 @@ class KeepAsked:
     file's JSON (``schedule``, read from ``file``); ``rounds`` of them (none: an evening's rounds fully
     recorded)."""
 
-    evening: str | None = None
+    evening: Evening | None = None
     schedule: object = None
     rounds: int | None = None
     file: str = ""
@@ -137,13 +139,18 @@ class EveningPlan:
 
 
 def plan(
-    store: Store | None, asked: PlanAsked, *, on_progress: Callable[[Progress], None] | None = None
+    store: Store | None,
+    asked: PlanAsked,
+    *,
+    on_progress: Callable[[Progress], None] | None = None,
+    planner: evenings.Planner | None = None,
 ) -> EveningPlan:
     """Plan the evening ``asked``: a preview, a new evening saved, or (keeping a saved evening's rounds
-    and saved under its name) that evening replanned in place. ``store``: the database (None when there
-    is none and the plan needs none, see `PlanAsked.writes`). AskedError for options that do not go
-    together; PlanError, NearMissError, ForgottenPlayersError and the store's errors as the use cases
-    raise them."""
+    and saved under its name) that evening replanned in place, the one door of every replan from either
+    face (`evenings.replan_evening` asks it too). ``store``: the database (None when there is none and
+    the plan needs none, see `PlanAsked.writes`); ``planner``: where the plan is made (the live page's
+    planner process; None: here). AskedError for options that do not go together; PlanError,
+    NearMissError, ForgottenPlayersError and the store's errors as the use cases raise them."""
     from rotation.balance import check
 
     rules, chosen = _rules(asked)
@@ -151,20 +158,10 @@ def plan(
     seed = asked.seed
     if seed is None and asked.order is Order.CUT and asked.keep is None:
         seed = secrets.randbelow(1_000_000)
-    kept, kept_name = _kept(store, asked.keep)
-    request = PlanRequest(
-        asked.names,
-        asked.order,
-        seed or 0,
-        asked.rounds,
-        asked.method,
-        away=tuple(parse_away(text) for text in asked.away),
-        tables=asked.tables,
-        avoid=tuple(parse_avoid(text) for text in asked.avoid),
-        keep=kept,
-        time_limit=asked.time_limit,
-    )
-    planned = _planned(store, asked, request, rules, kept_name, on_progress)
+    kept = _kept(store, asked.keep)
+    request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
+    how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days)
+    planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule
     balance = check(schedule.movement, avoid=result.avoid)
@@ -176,6 +173,24 @@ def plan(
         if (said := planner_data(result)) is not None:
             data["planner"] = said
     return EveningPlan(planned, seed, cycle, rules, chosen, balance, data)
+
+
+def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanRequest:
+    """The planner's request for a plan as asked, the only place either face's plan is built (a replan
+    from the host page included), so that both plan alike by default: ``kept``, the rounds kept (read
+    from the saved evening or schedule file named); ``seed``, the cut's (nothing with rounds kept)."""
+    return PlanRequest(
+        asked.names,
+        asked.order,
+        seed,
+        asked.rounds,
+        asked.method,
+        away=tuple(parse_away(text) for text in asked.away),
+        tables=asked.tables,
+        avoid=tuple(parse_avoid(text) for text in asked.avoid),
+        keep=kept,
+        time_limit=asked.time_limit,
+    )
 
 
 def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
@@ -199,20 +214,20 @@ def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
     return ScoringRules.from_mapping({"vulnerability": asked.vulnerability, **given}), bool(given)
 
 
-def _kept(store: Store | None, keep: KeepAsked | None) -> tuple[Kept | None, str | None]:
-    """The rounds kept, and the saved evening's name when they are an evening's."""
+def _kept(store: Store | None, keep: KeepAsked | None) -> evenings.KeptEvening | None:
+    """The rounds kept, with the saved evening's name and row when they are an evening's (an empty name
+    for a schedule file's)."""
     if keep is None:
-        return None, None
+        return None
     if keep.evening is None:
         try:
             schedule = read_schedule(keep.schedule)
         except FormatError as error:
             raise FormatError(f"{keep.file}: {error}" if keep.file else str(error)) from None
-        return Kept(schedule, keep.rounds or 0), None
+        return evenings.KeptEvening(Kept(schedule, keep.rounds or 0), "")
     if store is None:
         raise TypeError("keeping a saved evening's rounds needs the store")
-    kept = evenings.kept_from_evening(store, keep.evening, keep.rounds)
-    return kept.kept, kept.name
+    return evenings.kept_from_evening(store, keep.evening, keep.rounds)
 
 
 def _planned(
@@ -220,17 +235,16 @@ def _planned(
     asked: PlanAsked,
     request: PlanRequest,
     rules: ScoringRules,
-    kept_name: str | None,
-    on_progress: Callable[[Progress], None] | None,
+    kept: evenings.KeptEvening | None,
+    how: evenings.Planning,
 ) -> evenings.Planned:
     """One of the three use cases: the evening kept replanned in place when it is saved under its own
     name, else a new evening saved, else a preview."""
-    how = evenings.Planning(asked.new, asked.gone, on_progress, None, asked.history_days)
     day = asked.played_on or date.today()
     if asked.save is None:
         return evenings.preview_evening(request, store=store, played_on=day, how=how)
     if store is None:
         raise TypeError("saving an evening needs the store")
-    if kept_name is not None and name_key(kept_name) == name_key(asked.save):
-        return evenings.replan_saved(store, kept_name, request, how=how)
+    if kept is not None and kept.evening is not None and name_key(kept.name) == name_key(asked.save):
+        return evenings.replan_saved(store, kept.evening, request, how=how)
     return evenings.save_new_evening(store, request, evenings.SaveAs(asked.save, day, rules), how=how)

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from rotation.errors import UserError
 from rotation.io.store import Evening, Store, StoredSession, Transaction
 from rotation.results import recording
 from rotation.results.recording import Edit
@@ -57,7 +58,7 @@ _VALUES: dict[str, frozenset[str]] = {
 _NEEDED = {"level": "the level", "strain": "the strain", "declarer": "the declarer", "result": "the result"}
 
 
-class IncompleteDealError(ValueError):
+class IncompleteDealError(UserError, ValueError):
     """Some of a deal's fields are given but not all that a deal needs under the evening's scoring."""
 
 

@@ -3,8 +3,8 @@ schedule's balance checked, an evening tallied, the season's pairs counted, a ty
 stored spelling. The faces hand in what the user gave (a file's text, a saved evening) and print what
 comes back; none of them reaches the readers, the balance check or the history below.
 
-The value types these answers carry (`Schedule`, `Session`, `TallySheet`, `Balance`) are named here so a
-face can declare them; the functions that make or change them stay below."""
+The value types these answers carry (`Schedule`, `Session`, `RubberRecord`, `TallySheet`, `Balance`)
+are named here so a face can declare them; the functions that make or change them stay below."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from rotation.io.formats import schedule_from_data, session_from_data
 from rotation.jsontext import loads
 from rotation.model import Schedule
 from rotation.names import clean_name
-from rotation.results.session import Session, TallySheet, tally
+from rotation.results.session import RubberRecord, Session, TallySheet, tally
 
 if TYPE_CHECKING:
     from rotation.io.store import Store
@@ -27,6 +27,7 @@ __all__ = [
     "Balance",
     "PairCounts",
     "PairSpread",
+    "RubberRecord",
     "Schedule",
     "ScheduleCheck",
     "Session",

@@ -32,11 +32,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from rotation.services import evenings
+from rotation.services.errors import ChicagoError, MachineError
 from rotation.web.club import ClubPages
 from rotation.web.evening import EveningPages
-from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, PlanTickets, plain
+from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, PlanTickets, error_answer, plain
 from rotation.web.season import SeasonPages
-from rotation.web.workers import WORKERS, PlanAbandonedError, PlannerStoppedError
+from rotation.web.workers import WORKERS
 
 __all__ = ["HEADERS", "MAX_BODY", "PATH_DIGITS", "WORKERS", "create_app"]
 
@@ -73,19 +74,18 @@ def create_app(db: Path, name: str | None = None, *, planner: evenings.Planner |
             for stop in stopping:
                 await asyncio.get_running_loop().run_in_executor(None, stop)
 
-    async def planner_fault(request: Request, error: Exception) -> Response:
-        """The planner's process died (or the asker left): a sentence, and the form still in the
-        browser's Back."""
-        status = 503
-        heading = "The plan was stopped" if isinstance(error, PlanAbandonedError) else "Not planned"
-        return pages.templates.page("message.html", status, heading=heading, message=str(error))
+    async def typed_fault(request: Request, error: Exception) -> Response:
+        """A typed error no page's work answered (raised outside a worker's guard): by its branch of the
+        tree, a 4xx or a 503 in a sentence, the form still in the browser's Back."""
+        if isinstance(error, MachineError):
+            return pages.templates.fault(error)
+        return error_answer(error)
 
     app = Starlette(
         routes=routes,
         exception_handlers={
             HTTPException: _http_error,
-            PlannerStoppedError: planner_fault,
-            PlanAbandonedError: planner_fault,
+            ChicagoError: typed_fault,
             Exception: _http_error,
         },
         lifespan=lifespan,

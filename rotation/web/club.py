@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
@@ -22,14 +21,10 @@ from starlette.routing import Route
 from rotation.model import Schedule
 from rotation.render.terminal import balance_summary
 from rotation.services import club
-from rotation.services.errors import (
-    NearMissError,
-    PlanError,
-    RefusedError,
-    UserError,
-)
+from rotation.services.errors import MachineError, NearMissError, PlanError, RefusedError, UserError
+from rotation.services.plans import Note
 from rotation.web.evening import EveningPages, origin_of
-from rotation.web.http import HEADERS, int_field, same_site, status_of
+from rotation.web.http import HEADERS, int_field, machine_words, same_site, status_of
 from scoring.methods import METHODS
 from scoring.rules import PartscorePremium
 from scoring.seat import Seat
@@ -205,7 +200,7 @@ class ClubPages:
             Route("/club/{action:str}", self.plan_post, methods=["POST"]),
         ]
 
-    def club_page(self, key: str, status: int = 200, **extra: Any) -> Response:
+    def club_page(self, key: str, status: int = 200, **extra: object) -> Response:
         view = club.club_view(self.pages.stores.get(), key)
         return self.templates.page("club.html", status, title="The club", view=view, key=key, **extra)
 
@@ -233,8 +228,10 @@ class ClubPages:
             except NearMissError as error:
                 message = f"Not added: {error} If it is another player, tick the box under the names."
                 return self.club_page(key, 400, message=message, near=True, **kept)
-            except PlanError as error:
-                return self.club_page(key, 400, message=f"Not added: {error}.", **kept)
+            except RefusedError:
+                raise
+            except UserError as error:  # a name no player may have, one taken meanwhile
+                return self.club_page(key, status_of(error), message=f"Not added: {error}.", **kept)
             return self.club_page(key, done=_added_words(added))
 
         return await self.pages.call(work)
@@ -274,7 +271,7 @@ class ClubPages:
         asked: NewEvening,
         status: int = 200,
         form: club.NewEveningForm | None = None,
-        **extra: Any,
+        **extra: object,
     ) -> Response:
         form = form or club.new_evening_form(self.pages.stores.get(), key)
         roster = [*form.roster, *(name for name in asked.ticked if name not in form.roster)]
@@ -323,6 +320,8 @@ class ClubPages:
         except UserError as error:  # a bad evening name included: the user's, the form kept
             message = f"Not planned: {_sentence(str(error))}"
             return self.plan_page(key, asked, status_of(error), message=message)
+        except MachineError as error:  # the planner's process stopped, the database locked: the form kept
+            return self.plan_page(key, asked, 503, message=f"Not planned: {_sentence(machine_words(error))}")
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan
@@ -376,7 +375,7 @@ def _added_words(added: club.Added) -> str:
     return " ".join(words)
 
 
-def _note_words(note: Any) -> str:
+def _note_words(note: Note) -> str:
     """A note on a plan in the page's words: what it suggests is a number to put in the form's box."""
     if note.value is not None and note.part is not None:
         return (

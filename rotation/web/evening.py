@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -26,24 +26,40 @@ from rotation.services.database import EveningId, open_store
 from rotation.services.errors import (
     AlreadyRecordedError,
     ChicagoError,
-    ForgottenPlayersError,
+    MachineError,
     MovedOnError,
     NearMissError,
     NoSuchSessionError,
     NothingRecordedError,
-    PlanError,
+    PlanAbandonedError,
     RefusedError,
     ResultBeyondKeptError,
     SessionError,
+    UserError,
 )
+from rotation.services.sheets import Session
 from rotation.web import views
-from rotation.web.http import HEADERS, error_answer, int_field, link, plain, read_fields, read_form, same_site
+from rotation.web.http import (
+    HEADERS,
+    error_answer,
+    int_field,
+    link,
+    machine_words,
+    plain,
+    read_fields,
+    read_form,
+    same_site,
+    status_of,
+)
 from rotation.web.workers import PLANNERS, WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 
-_REFUSED_DEAL = (SessionError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
-"""What a table's form may be refused for: the page says why and keeps what was typed."""
+_REFUSED_DEAL = (UserError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
+"""What a table's form may be refused for: the page says why and keeps what was typed (the user's
+errors of the tree, and the scorer's, which knows nothing of the project)."""
+_PAGE_WIDE = (RefusedError, NoSuchSessionError)
+"""The user's errors every page answers alike (`EveningPages.call`): a link refused, an evening gone."""
 
 
 class Templates:
@@ -59,19 +75,17 @@ class Templates:
         for template in self.env.list_templates():
             self.env.get_template(template)
         self.impossible = views.impossible_results()
-        self._blank: dict[rubbers.DealForm, Any] = {}
+        self._blank: dict[rubbers.DealForm, Markup] = {}
         self._lock = threading.Lock()
 
-    def page(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    def page(self, template: str, status: int = 200, **values: object) -> HTMLResponse:
         values.setdefault("title", "chicago")
         html = self.env.get_template(template).render(**values)
         return HTMLResponse(html, status, headers=HEADERS)
 
-    def buttons(self, deal: rubbers.DealForm, chosen: Mapping[str, str] | None = None) -> Any:
+    def buttons(self, deal: rubbers.DealForm, chosen: Mapping[str, str] | None = None) -> Markup:
         """The deal's buttons for an evening's deal form, those chosen checked (a refused deal's page
         shows them again); a blank form's rendered once per deal form."""
-        from markupsafe import Markup
-
         if not chosen:
             with self._lock:
                 blank = self._blank.get(deal)
@@ -88,6 +102,11 @@ class Templates:
     def refused(self, reason: str = "This link is not valid for this page.") -> Response:
         """A wrong, renewed or missing token, or a link used for another table."""
         return self.page("message.html", 403, heading="This link does not work", message=reason)
+
+    def fault(self, error: BaseException) -> Response:
+        """The store or the machine failed a request that was fine (`MachineError`): 503, in a sentence."""
+        heading = "The plan was stopped" if isinstance(error, PlanAbandonedError) else "Not done"
+        return self.page("message.html", 503, heading=heading, message=machine_words(error))
 
     def gone(self) -> Response:
         return self.page(
@@ -146,7 +165,7 @@ class EveningPages:
             pool.shutdown()
         self.stores.close()
 
-    def _warm(self, session: Any) -> None:
+    def _warm(self, session: Session) -> None:
         """Each page drawn once for nothing, so the modules it imports on first use are imported at start
         rather than by the first phones (a rubber that cannot be shown is left to its page to say)."""
         page, deal = self.templates.page, rubbers.deal_form(session.rules)
@@ -158,7 +177,7 @@ class EveningPages:
             page("host.html", rubbers=views.host_view(session), key="", links=[], present=present)
             page("player.html", view=views.player_view(session, 0), key="")
 
-    async def call(self, work: Callable[[], Response], pool: Any = None) -> Response:
+    async def call(self, work: Callable[[], Response], pool: ThreadPoolExecutor | None = None) -> Response:
         """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
         database that cannot be used the same way on every page."""
 
@@ -169,6 +188,8 @@ class EveningPages:
                 return self.templates.refused("Ask the host for the link printed on your table card.")
             except NoSuchSessionError:
                 return self.templates.gone()
+            except MachineError as error:
+                return self.templates.fault(error)
             except ChicagoError as error:
                 return error_answer(error)
 
@@ -187,7 +208,8 @@ class EveningPages:
         table: int,
         round_number: int,
         status: int = 200,
-        **extra: Any,
+        chosen: Mapping[str, str] | None = None,
+        **extra: object,
     ) -> Response:
         session, base = opened.evening.session, evenings.evening_path(opened.evening.id)
         view = views.table_view(session, round_number, table)
@@ -206,8 +228,9 @@ class EveningPages:
             next_link=link(f"{base}/t/{table}", key, r=following) if has_next and view.complete else "",
             refresh=link(f"{base}/t/{table}", key, r=round_number),
             state=link(f"{base}/t/{table}/state", key, r=round_number),
-            buttons=self.templates.buttons(deal, extra.get("chosen")),
+            buttons=self.templates.buttons(deal, chosen),
             deal=deal,
+            chosen=chosen,
             **extra,
         )
 
@@ -283,8 +306,10 @@ class EveningPages:
                     else:
                         change = rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
                         said = {"undone": views.undone_number(change.edit.previous)}
+            except _PAGE_WIDE:
+                raise
             except _REFUSED_DEAL as error:
-                kept = {"typed": typed, "chosen": views.chosen_buttons(fields)}
+                kept = (typed, views.chosen_buttons(fields))
                 return self._table_refused(error, this, key, table, round_number, seen, kept)
             return RedirectResponse(link(at, key, r=round_number, **said), 303, headers=HEADERS)
 
@@ -298,7 +323,7 @@ class EveningPages:
         table: int,
         round_number: int,
         seen: int,
-        kept: dict[str, Any],
+        kept: tuple[str, Mapping[str, str]],
     ) -> Response:
         """The table's page again, with why its form was refused and what was typed in it."""
         opened = evenings.open_evening(self.stores.get(), this, key)
@@ -307,12 +332,13 @@ class EveningPages:
             _table_round(session, table, round_number)
         except SessionError as missing:
             return plain(f"Not found: {missing}.", 404)
-        status, message = 400, _said(error)
+        status, message = status_of(error) if isinstance(error, UserError) else 400, _said(error)
         if isinstance(error, MovedOnError):
             status, message = 409, views.moved_on_message(session, error)
         elif isinstance(error, NothingRecordedError) and seen:  # another phone took them back
             status, message = 409, f"Another phone took back the deals meanwhile: {error}"
-        return self.table_page(opened, key, table, round_number, status, message=message, **kept)
+        typed, chosen = kept
+        return self.table_page(opened, key, table, round_number, status, chosen, message=message, typed=typed)
 
     # -- reading: standings and a player's evening ------------------------------------------------------
 
@@ -354,7 +380,9 @@ class EveningPages:
 
     # -- the host ---------------------------------------------------------------------------------------
 
-    def host_page(self, this: EveningId, key: str, origin: str, status: int = 200, **extra: Any) -> Response:
+    def host_page(
+        self, this: EveningId, key: str, origin: str, status: int = 200, **extra: object
+    ) -> Response:
         """The host's page, read afresh (after a refused change, what the tables hold now): each table's
         link with its QR code (at ``origin``, the address the host's browser used), the cards, every
         rubber, and who plays now."""
@@ -433,13 +461,17 @@ class EveningPages:
                     rubbers.record_rubber(
                         store, this, round_number, table, deals=deals, replace=True, key=key
                     )
-        except (SessionError, InvalidDealError, InvalidResultError) as error:
+        except _PAGE_WIDE:
+            raise
+        except (UserError, InvalidDealError, InvalidResultError) as error:
             message = f"Round {round_number}, table {table}: {_said(error)}"
-            return self.host_page(this, key, origin, 400, message=message, typed=typed, at=at)
+            status = status_of(error) if isinstance(error, UserError) else 400
+            return self.host_page(this, key, origin, status, message=message, typed=typed, at=at)
         return RedirectResponse(link(f"{evenings.evening_path(this)}/host", key), 303, headers=HEADERS)
 
     def host_replan(self, this: EveningId, key: str, origin: str, asked: views.ReplanAsked) -> Response:
-        """Someone came or went: plan the rounds not yet played again for the players here now."""
+        """Someone came or went: plan the rounds not yet played again for the players here now. A mistake
+        (the user's) or a planner that stopped (the machine's) is said on the host page, the form kept."""
         present = self._present(this, key)
         try:
             planned = evenings.replan_evening(
@@ -451,14 +483,18 @@ class EveningPages:
                 key=key,
                 planner=self.replan_with,
             )
-        except (SessionError, PlanError, NearMissError, ForgottenPlayersError) as error:
-            said = f"Not replanned: {_said(error)}"
+        except _PAGE_WIDE:
+            raise
+        except ChicagoError as error:
+            users = isinstance(error, UserError)
+            said = f"Not replanned: {_said(error) if users else machine_words(error)}"
             near = isinstance(error, NearMissError)
             if near:
                 said += " If it is a new player, tick the box under New players."
             kept = {"players": asked.typed, "new": asked.new_text, "sure": asked.sure, "near": near}
             ticked = None if asked.typed else asked.ticked
-            return self.host_page(this, key, origin, 400, message=said, ticked=ticked, **kept)
+            status = status_of(error)
+            return self.host_page(this, key, origin, status, message=said, ticked=ticked, **kept)
         return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
 
     def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
@@ -470,7 +506,7 @@ def origin_of(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
-def _table_round(session: Any, table: int, round_number: int | None) -> int:
+def _table_round(session: Session, table: int, round_number: int | None) -> int:
     """The round a table's page shows: the one asked for, else the one in play at that table."""
     number = views.round_in_play(session, table) if round_number is None else round_number
     session.seating(number, table)

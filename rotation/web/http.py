@@ -4,13 +4,13 @@ limit, reading a posted form with bounds, numbers from a query, links with their
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
-from typing import Any
+from collections.abc import Mapping
 from urllib.parse import urlencode, urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rotation.web.workers import CURRENT, Ticket
 
@@ -19,11 +19,6 @@ MAX_BODY = 16 * 1024
 MAX_FIELD = 2000
 """The most characters of one form field read: a textarea of a rubber's deals or the evening's players."""
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HEADERS = {
     "Cache-Control": "no-store",
@@ -140,11 +135,21 @@ def status_of(error: BaseException) -> int:
     return 400 if errors.is_users(error) else 503
 
 
+def machine_words(error: BaseException) -> str:
+    """A fault of the store or the machine in a sentence: the store's as the database's, the planner's
+    (its process stopped, its asker gone) in its own words."""
+    from rotation.services import errors
+
+    if isinstance(error, errors.StoreError):
+        return f"The session database cannot be used: {error}"
+    return str(error)
+
+
 def error_answer(error: BaseException) -> Response:
     """A typed error no page answered itself: its sentence, with `status_of` its status."""
     status = status_of(error)
     if status >= 500:
-        return plain(f"The session database cannot be used: {error}", status)
+        return plain(machine_words(error), status)
     return plain(f"Not done: {error}", status)
 
 

@@ -12,17 +12,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Final, Protocol, TypedDict
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from rotation.services import club, season
-from rotation.services.errors import ChicagoError, MixedUnitsError, RefusedError
-from rotation.services.season import RankAskedError
+from rotation.services.errors import MachineError, MixedUnitsError, RefusedError, UserError
 from rotation.web import season_views
-from rotation.web.http import HEADERS, error_answer, plain
+from rotation.web.http import HEADERS, plain, status_of
 from rotation.web.workers import WORKERS, Stores
 
 __all__ = ["SeasonPages"]
@@ -31,9 +30,11 @@ __all__ = ["SeasonPages"]
 class PageTemplates(Protocol):
     """What the season's pages need of the templates (`rotation.web.evening.Templates` has it)."""
 
-    def page(self, template: str, status: int = 200, **values: Any) -> Response: ...
+    def page(self, template: str, status: int = 200, **values: object) -> Response: ...
 
     def refused(self, reason: str = ...) -> Response: ...
+
+    def fault(self, error: BaseException) -> Response: ...
 
 
 class SeasonPages:
@@ -65,18 +66,21 @@ class SeasonPages:
                 return work()
             except RefusedError:
                 return self.templates.refused("Ask the host for the season's link (chicago serve).")
-            except (season_views.BadQueryError, RankAskedError, MixedUnitsError) as error:
-                return self.bad(_refusal(error))
-            except ChicagoError as error:
-                return error_answer(error)
+            except UserError as error:  # an option that cannot be read or does not go with another
+                return self.bad(_refusal(error), status_of(error))
+            except MachineError as error:
+                return self.templates.fault(error)
 
         answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
         return answer
 
-    def bad(self, reason: str) -> Response:
-        """A 400 page saying what is wrong with the options asked."""
+    def bad(self, reason: str, status: int = 400) -> Response:
+        """A 4xx page saying what is wrong with the options asked."""
         return self.templates.page(
-            "message.html", 400, heading="This season page cannot be shown", message=f"Not shown: {reason}."
+            "message.html",
+            status,
+            heading="This season page cannot be shown",
+            message=f"Not shown: {reason}.",
         )
 
     def rank(self, request: Request) -> tuple[str, season_views.SeasonQuery, season.Season]:
@@ -96,9 +100,15 @@ class SeasonPages:
             form = season_views.season_form(request.query_params)
             try:
                 key, query, result = self.rank(request)
-            except (season_views.BadQueryError, RankAskedError, MixedUnitsError) as error:
+            except RefusedError:
+                raise
+            except UserError as error:
                 return self.templates.page(
-                    "season.html", 400, form=form, message=f"Not shown: {_refusal(error)}.", **CHOICES
+                    "season.html",
+                    status_of(error),
+                    form=form,
+                    message=f"Not shown: {_refusal(error)}.",
+                    **CHOICES,
                 )
             here = query.query(key)
             return self.templates.page(
@@ -152,7 +162,12 @@ class SeasonPages:
         return await self.call(work)
 
 
-CHOICES: Final[dict[str, Any]] = {
+class Choices(TypedDict):
+    by_choices: tuple[tuple[str, str], ...]
+    unit_choices: tuple[tuple[str, str], ...]
+
+
+CHOICES: Final[Choices] = {
     "by_choices": season_views.BY_CHOICES,
     "unit_choices": season_views.UNIT_CHOICES,
 }

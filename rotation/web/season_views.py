@@ -15,7 +15,8 @@ from urllib.parse import quote, urlencode
 from markupsafe import Markup, escape
 
 from rotation.render.season_words import season_words, standings_cells, standings_columns
-from rotation.results.units import RankBy, TallyUnit
+from rotation.request import RankBy
+from rotation.services.errors import UserError
 from rotation.services.season import (
     MAX_COUNT,
     PlayerSeason,
@@ -24,6 +25,7 @@ from rotation.services.season import (
     SeasonLine,
     player_key,
 )
+from scoring.methods import TallyUnit
 from scoring.tally import signed
 
 __all__ = [
@@ -47,7 +49,7 @@ _DAY_LENGTH: Final = len("2024-09-01")
 Choice = TypeVar("Choice", RankBy, TallyUnit)
 
 
-class BadQueryError(ValueError):
+class BadQueryError(UserError, ValueError):
     """An option of the season's page that cannot be read or is out of bounds: the page says which."""
 
 
@@ -167,21 +169,22 @@ class SeasonForm:
         return self.values.get(name, "")
 
 
-FIELD_ECHOED: Final = 40
-"""The longest value the form draws again as typed: an option is a date, a word or a number of three
-digits, and a longer one (5,000 digits sent by hand) comes back empty rather than filling the page."""
-
-
 def season_form(params: Mapping[str, str]) -> SeasonForm:
-    """The form of the season page for the query ``params`` (any text: Jinja escapes it)."""
-    values = {name: _echoed(params.get(name, "")) for name in FORM_FIELDS}
+    """The form of the season page for the query ``params`` (any text: Jinja escapes it), a value longer
+    than any the form takes (`FORM_KEPT` characters) left out: the page's sentence says what was wrong
+    with it, and the form never echoes thousands of characters back."""
+    values = {name: _kept(params.get(name, "")) for name in FORM_FIELDS}
     by = values["by"] or RankBy.TOTAL.value
     more = any(values[name] for name in FORM_FIELDS if name != "by")
     return SeasonForm(params.get("k", ""), {**values, "by": by}, params.get("wall", "") == "1", more)
 
 
-def _echoed(text: str) -> str:
-    return text if len(text) <= FIELD_ECHOED else ""
+FORM_KEPT = 100
+"""The most characters of a season form's value shown back in the form (a date, a number, a name)."""
+
+
+def _kept(value: str) -> str:
+    return value if len(value) <= FORM_KEPT else ""
 
 
 _FIGURE = re.compile(r"\S*[\d-]\S*")

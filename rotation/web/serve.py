@@ -17,10 +17,15 @@ from __future__ import annotations
 import contextlib
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import asyncio
+    from collections import Counter
+
     import uvicorn
+    from starlette.types import ASGIApp
+    from uvicorn.protocols.http.h11_impl import H11Protocol
 
 DEFAULT_PORT = 8013
 REQUEST_TIMEOUT = 5.0
@@ -94,7 +99,7 @@ def qr_text(url: str) -> str:
 
 
 def server(
-    app: Any,
+    app: ASGIApp,
     *,
     request_timeout: float = REQUEST_TIMEOUT,
     max_connections: int = MAX_CONNECTIONS,
@@ -116,13 +121,11 @@ def server(
     return uvicorn.Server(config)
 
 
-def guarded_protocol(request_timeout: float, max_connections: int, max_per_client: int) -> type[Any]:
-    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request, and caps on
-    open connections, in all and from one address. uvicorn's own keep-alive timeout starts only after an
-    answer, and is cancelled by the first byte of the next request: a socket that never sends, or sends a
-    byte now and then, would be kept open for ever. Only the four callbacks below are overridden, each
-    calling uvicorn's own first."""
-    import asyncio
+def guarded_protocol(request_timeout: float, max_connections: int, max_per_client: int) -> type[H11Protocol]:
+    """uvicorn's HTTP/1.1 protocol (h11) with TCP_NODELAY, a deadline for each whole request (uvicorn's
+    keep-alive timeout starts only after an answer, and the next request's first byte cancels it: a socket
+    that never sends, or trickles, would be kept for ever), and caps on open connections, in all and from
+    one address. Only the four callbacks below are overridden, each calling uvicorn's own first."""
     from collections import Counter
 
     from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -134,10 +137,7 @@ def guarded_protocol(request_timeout: float, max_connections: int, max_per_clien
         _address: str | None = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            sock = transport.get_extra_info("socket")
-            if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-                with contextlib.suppress(OSError):  # the connection is already gone
-                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            _no_delay(transport)
             super().connection_made(transport)
             self._address = self.client[0] if self.client else ""
             per_client[self._address] += 1
@@ -159,9 +159,7 @@ def guarded_protocol(request_timeout: float, max_connections: int, max_per_clien
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             if self._address is not None:
-                per_client[self._address] -= 1
-                if per_client[self._address] <= 0:
-                    del per_client[self._address]
+                _let_go(per_client, self._address)
                 self._address = None
             super().connection_lost(exc)
 
@@ -185,6 +183,21 @@ def guarded_protocol(request_timeout: float, max_connections: int, max_per_clien
                 self.transport.close()
 
     return GuardedProtocol
+
+
+def _no_delay(transport: asyncio.Transport) -> None:
+    """An answer written in two parts leaves at once (no wait for the client's acknowledgement)."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        with contextlib.suppress(OSError):  # the connection is already gone
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def _let_go(per_client: Counter[str], address: str) -> None:
+    """One connection from ``address`` closed: counted no more (an address with none, forgotten)."""
+    per_client[address] -= 1
+    if per_client[address] <= 0:
+        del per_client[address]
 
 
 def run(db: Path, name: str | None, sock: socket.socket) -> None:

@@ -1,8 +1,8 @@
 """What each page shows, as plain values built from a session: pure, so the pages' facts are tested without
 a server, and the templates only lay them out.
 
-The numbers come from the same functions as the command line (`Session.running`, `tally`), so a phone
-and `chicago tally` never disagree.
+The numbers come from the same functions as the command line (`Session.running`,
+`sheets.tally_evening`), so a phone and `chicago tally` never disagree.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from rotation.model import Player
 from rotation.render.cards import rank_text, rubber_result
 from rotation.render.recorded import deal_text, vulnerability_words
-from rotation.results.session import RubberRecord, Session, SessionError, tally
-from rotation.results.units import tally_unit
 from rotation.services import evenings, rubbers
-from rotation.services.errors import MovedOnError
+from rotation.services.errors import MovedOnError, SessionError
+from rotation.services.sheets import RubberRecord, Session, tally_evening
 from scoring.rubber import Line, RubberScore, next_deal
 from scoring.seat import Seat, Side
 from scoring.tally import signed
@@ -223,7 +222,7 @@ class PlayerView:
 def player_view(session: Session, position: int) -> PlayerView:
     """One player's evening: seat, partner and opponents each round, and their running tally."""
     schedule = session.schedule
-    sheet = tally(session)
+    sheet = tally_evening(session)
     shares: dict[int, int] = {}
     for rubber in sheet.rubbers:
         share = rubber.credit().get(position)
@@ -262,7 +261,7 @@ def player_view(session: Session, position: int) -> PlayerView:
         position,
         tuple(rows),
         signed(running) if running else "0",
-        tally_unit(session.rules).label,
+        session.rules.tally_unit.label,
     )
 
 
@@ -289,7 +288,7 @@ class StandingsView:
 def standings_view(session: Session) -> StandingsView:
     """The evening's tally, the same numbers as `chicago tally`."""
     schedule = session.schedule
-    sheet = tally(session)
+    sheet = tally_evening(session)
     lines = tuple(
         StandingLine(
             rank_text(s.rank, s.tied),
@@ -313,7 +312,7 @@ def standings_view(session: Session) -> StandingsView:
     return StandingsView(
         lines,
         rubbers,
-        tally_unit(session.rules).label,
+        session.rules.tally_unit.label,
         session.rules.describe(),
         len(session.complete_results),
         session.rubber_count,

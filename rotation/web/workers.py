@@ -20,11 +20,26 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rotation.services import evenings
 from rotation.services.database import Store, open_store
-from rotation.services.errors import PlanError
+from rotation.services.errors import PlanAbandonedError, PlanError, PlannerStoppedError
+
+__all__ = [
+    "CURRENT",
+    "IDLE_SECONDS",
+    "MEMORY_LIMIT",
+    "PLANNERS",
+    "RECYCLE_AFTER",
+    "WORKERS",
+    "PlanAbandonedError",
+    "PlannerStoppedError",
+    "Stores",
+    "SubprocessPlanner",
+    "Ticket",
+]
+# PlannerStoppedError and PlanAbandonedError are the services' (MachineError); named here for older callers.
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -70,22 +85,6 @@ class Stores:
             for store in self._all:
                 store.close()
             self._all.clear()
-
-
-class PlannerStoppedError(RuntimeError):
-    """The planner's process ended before answering (the system killed it, most likely for memory): a
-    fault of the machine, not of the request; the next plan starts a fresh process."""
-
-    def __init__(self, words: str = "") -> None:
-        super().__init__(
-            words
-            or "The planner's process stopped before the plan was made (the computer may be short of"
-            " memory); a new one has started: go back and try again."
-        )
-
-
-class PlanAbandonedError(RuntimeError):
-    """The plan was stopped because whoever asked for it left (nobody reads the answer)."""
 
 
 @dataclass(eq=False)
@@ -148,7 +147,7 @@ class _Child:
     def pid(self) -> int | None:
         return self.process.pid
 
-    def plan(self, request: evenings.PlanRequest) -> tuple[evenings.Plan | Exception, int]:
+    def plan(self, request: evenings.PlannerRequest) -> tuple[evenings.PlannerAnswer | Exception, int]:
         """The plan, or the planner's refusal (an exception to raise), and the process's peak resident
         bytes; PlannerStoppedError when the process ended (or ran out of memory) before answering."""
         from multiprocessing.connection import wait
@@ -214,7 +213,7 @@ class SubprocessPlanner:
         self._starting = 0
         self._closed = False
 
-    def __call__(self, request: evenings.PlanRequest) -> evenings.Plan:
+    def __call__(self, request: evenings.PlannerRequest) -> evenings.PlannerAnswer:
         ticket = CURRENT.get() or Ticket(f"call {id(request)}")
         child = self._take(ticket)
         try:
@@ -340,7 +339,7 @@ def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, 
             conn.send(("fault", f"{type(error).__name__}: {error}", _peak()))
             return
         try:
-            answer: tuple[str, Any, int] = ("plan", _plan(request), _peak())
+            answer: tuple[str, object, int] = ("plan", _plan(request), _peak())
         except PlanError as error:  # the planner's refusal, raised again in the server
             answer = ("error", error, _peak())
         except MemoryError:
@@ -352,7 +351,7 @@ def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, 
         conn.send(answer)
 
 
-def _plan(request: evenings.PlanRequest) -> evenings.Plan:
+def _plan(request: evenings.PlannerRequest) -> evenings.PlannerAnswer:
     """The pure planner: the request as it was built, names and gone players already checked."""
     return evenings.plan_alone(request)
 

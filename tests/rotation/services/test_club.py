@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from rotation.plan import Plan, PlanRequest
 from rotation.services import club
 from rotation.services.database import Store, open_store
 from rotation.services.errors import NearMissError, PlanError
-from rotation.services.evenings import Plan, PlanRequest, plan_evening
+from rotation.services.evenings import plan_evening
 from scoring.methods import DUPLICATE_METHOD, RUSSIAN_METHOD
 from scoring.rules import PartscorePremium, ScoringRules
 from scoring.tally import Rounding, Unit
