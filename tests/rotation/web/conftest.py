@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -70,38 +68,3 @@ def evening(db: Path) -> Evening:
     """The bulletin's five players, saved as ``ev``."""
     save(db, "ev", *BULLETIN_FIVE)
     return Evening(db, "ev")
-
-
-@contextmanager
-def serving(db: Path, name: str | None) -> Iterator[str]:
-    """The live app for ``db`` (the evening ``name``, or the club with None) served by uvicorn in a thread
-    on a free port, planning in this process; yields its base address and stops it afterwards. Waits for
-    the server's own word that it started (bounded), never a fixed time."""
-    import threading
-
-    import uvicorn
-
-    from rotation.plan import plan
-    from rotation.web.app import create_app
-    from rotation.web.serve import bind
-
-    sock = bind("127.0.0.1", 0)
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(create_app(db, name, planner=plan), log_level="warning"))
-    started = threading.Event()
-    startup = server.startup
-
-    async def announced(sockets: Any = None) -> None:
-        await startup(sockets)
-        started.set()
-
-    server.startup = announced  # type: ignore[method-assign]
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        assert started.wait(30) and server.started, "the server did not start"
-        yield base
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()

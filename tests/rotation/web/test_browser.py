@@ -1,6 +1,6 @@
-"""A real browser on a phone-sized screen: Playwright drives Debian's Chromium against uvicorn serving the
-bulletin's evening; the four deals of the bulletin's example go in through the Deal box, the page says
-E-W +10, and the standings page shows what `chicago tally` prints."""
+"""A real browser on a phone-sized screen: Playwright drives Debian's Chromium against the installed
+`chicago serve` serving the bulletin's evening; the four deals of the bulletin's example go in through
+the Deal box, the page says E-W +10, and the standings page shows what `chicago tally` prints."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
-from tests.rotation.web.conftest import serving
+from tests.rotation.web.real import served as real_served
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -31,17 +31,15 @@ SCREENSHOTS = Path("/tmp")
 
 @pytest.fixture
 def served(db: Path) -> Iterator[dict[str, str]]:
-    """The bulletin's five players saved as ``ev`` and served by uvicorn in a thread on a free port."""
-    from rotation.services.database import open_store
-    from rotation.services.evenings import live_links
+    """The bulletin's five players saved as ``ev`` and served by the installed `chicago serve`."""
 
     runner = CliRunner()
     result = runner.invoke(
         app, ["plan", "Ann", "Helen", "Doris", "Jean", "Shirley", "--order", "given", "--save", "ev"]
     )
     assert result.exit_code == 0, result.output
-    with serving(db, "ev") as base, open_store(db, create=False) as store:
-        yield dict(live_links(store, "ev", base).links)
+    with real_served(db, "ev") as server:
+        yield server.links
 
 
 def browser_or_skip() -> Any:

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
-from tests.rotation.web.conftest import serving
+from tests.rotation.web.real import served as real_served
 from tests.rotation.web.test_browser import ARGS, CHROMIUM, SCREENSHOTS, browser_or_skip
 
 AXE = Path(os.environ.get("CHICAGO_AXE", Path.home() / ".cache/chicago-axe/node_modules/axe-core/axe.min.js"))
@@ -29,18 +29,15 @@ AXE_RUN = """axe.run(document).then(r => r.violations.map(v => [v.id, v.impact, 
 
 @pytest.fixture
 def club(db: Path) -> Iterator[str]:
-    """A database knowing five players (one evening saved), served whole by uvicorn in a thread; the
-    club host's link."""
-
-    from rotation.services.club import club_links
-    from rotation.services.database import open_store
+    """A database knowing five players (one evening saved), served whole by the installed `chicago serve`
+    (its own process and planner process); the club host's link."""
 
     result = CliRunner().invoke(
         app, ["plan", "Ann", "Helen", "Doris", "Jean", "Shirley", "--order", "given", "--save", "last week"]
     )
     assert result.exit_code == 0, result.output
-    with serving(db, None) as base, open_store(db, create=False) as store:
-        yield club_links(store, base).host
+    with real_served(db) as server:
+        yield server.links["host"]
 
 
 class Checks:

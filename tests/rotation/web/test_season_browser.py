@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.rotation.cli.test_evening_season import season
-from tests.rotation.web.conftest import serving
+from tests.rotation.web.real import served as real_served
 from tests.rotation.web.test_browser import ARGS, CHROMIUM, SCREENSHOTS, browser_or_skip
 
 __all__ = ["season"]
@@ -18,12 +18,10 @@ __all__ = ["season"]
 
 @pytest.fixture
 def served(season: None, db: Path) -> Iterator[str]:
-    """The season's link, served by uvicorn in a thread on a free port."""
-    from rotation.services.club import club_links
-    from rotation.services.database import open_store
+    """The season's link, served by the installed `chicago serve`."""
 
-    with serving(db, None) as base, open_store(db, create=False) as store:
-        yield club_links(store, base).season
+    with real_served(db) as server:
+        yield server.links["season"]
 
 
 def test_the_season_on_a_phone_and_on_a_wall(served: str) -> None:
