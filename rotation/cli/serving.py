@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rotation.cli.app import app
 from rotation.cli.common import FAILURE, db_path, fail, open_store
+
+if TYPE_CHECKING:
+    from rotation.services.database import StoredSession
 
 
 @app.command("serve")
@@ -39,7 +42,7 @@ def serve_command(
     entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
     table's link on its table card (a QR code in the PDF). Without a network (or with --local) the links
     are for this computer only, and it says so."""
-    from rotation.services import club, evenings
+    from rotation.services import evenings
     from rotation.web import serve
 
     with open_store(create=name is None) as store:
@@ -51,14 +54,8 @@ def serve_command(
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}", FAILURE)
     bound = sock.getsockname()[1]
     path = db_path()
-    base = f"http://{host}:{bound}"
     try:
-        with open_store(create=False) as store:
-            if stored is None:
-                made = club.club_links(store, base, renew=new_links)
-                urls: tuple[tuple[str, str], ...] = (("host", made.host), ("season", made.season))
-            else:
-                urls = evenings.live_links(store, stored.id, base, renew=new_links).links
+        urls = _links(stored, f"http://{host}:{bound}", renew=new_links)
     except BaseException:
         sock.close()
         raise
@@ -75,3 +72,14 @@ def serve_command(
         pass
     finally:
         sock.close()
+
+
+def _links(stored: StoredSession | None, base: str, *, renew: bool) -> tuple[tuple[str, str], ...]:
+    """The links to print, ``(label, URL)``: the club's host and season links, or the evening's."""
+    from rotation.services import club, evenings
+
+    with open_store(create=False) as store:
+        if stored is None:
+            made = club.club_links(store, base, renew=renew)
+            return (("host", made.host), ("season", made.season))
+        return evenings.live_links(store, stored.id, base, renew=renew).links
