@@ -7,24 +7,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from rotation.cli import app
+from tests.rotation.web.real import CHROMIUM, CHROMIUM_ARGS
 from tests.rotation.web.real import served as real_served
+from tests.rotation.web.real import sync_playwright_or_skip as browser_or_skip
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+ARGS = list(CHROMIUM_ARGS)
 SCREENSHOTS = Path("/tmp")
 """Where the screenshots go: never into the repository."""
 
@@ -40,16 +32,6 @@ def served(db: Path) -> Iterator[dict[str, str]]:
     assert result.exit_code == 0, result.output
     with real_served(db, "ev") as server:
         yield server.links
-
-
-def browser_or_skip() -> Any:
-    if not CHROMIUM.exists():
-        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[test]')")
-    return sync_playwright
 
 
 def test_a_rubber_entered_on_a_phone_in_a_real_browser(served: dict[str, str], db: Path) -> None:
