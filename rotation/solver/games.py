@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rotation.model import Game, Pair, Player, pair_key
 from rotation.solver.bounds import _floors
-from rotation.solver.cpsat import _hold_proven, _least_spread, _minimize_in_order, _spread
+from rotation.solver.cpsat import _hold_proven, _least_spread, _minimize_in_order
 from rotation.solver.measure import _measure, _rank
 from rotation.solver.pairings import _partner_spread, _played_spread, _sit_out_repeats, _sit_outs_off_share
 from rotation.solver.problem import (
@@ -78,16 +78,12 @@ def _by_games(
     measured = _measure(problem, drafts)
     floor = _floors(problem)[REPEATS]
     at_floor = measured[REPEATS] <= floor
-    if not at_floor and problem.repeats_rank_low and problem.spec.previous is None:
-        fewer, outcome = _fewer_repeats_as_even(problem, games, drafts, run, run.until(0.3))
-        if fewer is not None:
-            done = [outcome, _Outcome(OPPONENT, measured[OPPONENT], proven.get(OPPONENT, 0), exact=True)]
-            return fewer, outcomes + done
     settled = at_floor or (
         problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
     )
     if settled and problem.spec.previous is None:
-        # the fewest in this order of these games, not proven the fewest of every schedule as even
+        # the fewest in the best order of these games: proven only at the counting floor, for another
+        # choice of games as even may let the sit-outs alternate
         done = [_Outcome(REPEATS, measured[REPEATS], floor, exact=at_floor)]
         done.append(_Outcome(OPPONENT, measured[OPPONENT], proven.get(OPPONENT, 0), exact=True))
         return drafts, outcomes + done
@@ -95,67 +91,6 @@ def _by_games(
     if again is None or _rank(problem, drafts) < _rank(problem, again):
         return drafts, outcomes
     return again, outcomes + more
-
-
-def _fewer_repeats_as_even(
-    problem: _Problem,
-    games: Mapping[int, Sequence[Game]],
-    drafts: Sequence[_Draft],
-    run: _Run,
-    deadline: float,
-) -> tuple[list[_Draft] | None, _Outcome]:
-    """A home game's sit-outs twice running at their counting floor, if a schedule as even as ``drafts`` in
-    every rule ranked above (partners, rounds played, table-mates and opponents, held as spreads and
-    totals, not as the drafts' own counts) lets the players rest in turn: a queue, the next n - 4 players
-    out each round (the players are alike, so any queue will do). The games counted first fix who sits
-    out when, and no order of them may reach the floor where another choice of games as even does.
-    A search over every choice of games within a plan's work found none better in trials (seven players,
-    five to fourteen rounds), so only the queue is tried; None when it allows no schedule as even."""
-    from ortools.sat.python import cp_model
-
-    measured = _measure(problem, drafts)
-    floor = _floors(problem)[REPEATS]
-    model = cp_model.CpModel()
-    plays = {(r, g): model.new_bool_var(f"plays_{r}_{g}") for r, options in games.items() for g in options}
-    seated = _each_round_plays_its_tables(model, problem, games, plays)
-    played_times: dict[Game, list[cp_model.IntVar]] = {}
-    for (_, g), var in plays.items():
-        played_times.setdefault(g, []).append(var)
-    counts = _game_counts(model, problem, {g: sum(vs) for g, vs in played_times.items()})
-    model.add(_partner_spread(model, problem, counts.partners) <= measured[PARTNER])
-    model.add(_played_spread(model, problem, counts.played) <= measured[PLAYED])
-    for name, expr, _ in _table_mate_terms(model, problem, counts, {}):
-        model.add(expr <= measured[name])
-    regular = problem.regular_pairs()
-    opponents = [counts.opponents[pq] for pq in problem.pairs()]
-    lows = [counts.opponents[pq] for pq in regular]
-    model.add(_spread(model, opponents, lows, 2 * problem.rounds, "opponents") <= measured[OPPONENT])
-    repeats = _sit_out_repeats(model, problem, seated)
-    everyone, out = sorted(problem.present[problem.free[0]]), problem.out(problem.free[0])
-    for i, r in enumerate(problem.free):  # a queue: the next ``out`` players rest each round
-        resting = {everyone[(out * i + j) % len(everyone)] for j in range(out)}
-        for p in everyone:
-            model.add(seated[r, p] == int(p not in resting))
-    decisions = list(plays.values())
-    try:
-        values, outcomes = _minimize_in_order(
-            model, [(REPEATS, repeats, floor)], decisions, run, max(deadline, run.now() + 0.2), "games"
-        )
-    except RuntimeError:  # the queue's sit-outs allow no schedule as even
-        values, outcomes = None, []
-    if values is None or not outcomes or outcomes[0].value >= measured[REPEATS]:
-        return None, _Outcome(REPEATS, measured[REPEATS], floor, exact=False)
-    chosen: dict[int, list[Game]] = {r: [] for r in problem.free}
-    for (r, g), v in zip(plays, values, strict=True):
-        if v:
-            chosen[r].append(g)
-    found = [
-        _Draft(
-            tuple(chosen[r]), frozenset(problem.present[r] - {p for g in chosen[r] for pq in g for p in pq})
-        )
-        for r in problem.free
-    ]
-    return found, outcomes[0]
 
 
 def _games_of(problem: _Problem, r: int) -> list[Game]:
