@@ -98,7 +98,9 @@ Cost = tuple[int, int, int, int, int, int]
 """Sit-outs three rounds running (what a player remembers of an evening, ranked first in every game); then
 sit-outs twice running (a whole-evening rule the planner ranks above opponents, so an order never adds
 one); then, summed over prefixes, partner excess, sit-out excess and opponent excess; then seat moves
-between consecutive rounds. Compared lexicographically."""
+between consecutive rounds. Compared lexicographically. In a home game (``repeats_last``) sitting out twice
+running comes after the partner and sit-out excess (an evening within its bounds at every stop) but still
+before the opponent excess: the opponents' evenness at every stop cost 7 x 11 two more repeats."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,8 +222,8 @@ class _Orderer:
         sit_out = shares.excess(tally.sat_out, placed)
         repeats = [p for p in self.facts[r].sitting_out if p in tally.last_out]
         threes = sum(1 for p in repeats if p in tally.before_out)
-        if self.repeats_last:  # a home game: sitting out twice running ranks after the rest
-            return threes, partner, sit_out, opponent, len(repeats)
+        if self.repeats_last:  # a home game: sitting out twice running ranks after the prefix bounds
+            return threes, partner, sit_out, len(repeats), opponent
         return threes, len(repeats), partner, sit_out, opponent
 
     def moves(self, before: int | None, after: int) -> int:
@@ -298,8 +300,9 @@ def prefix_order(
     the ``width`` best partial orders (default: as many as keeps the work near a second). The given order
     is kept unless the new one is strictly better, so an order that is already best (the bulletin's,
     say) stays.
-    ``repeats_last``: sitting out twice running scored after the rest (a home game, where it ranks after
-    the opponents: ``solver.measure.ranked``)."""
+    ``repeats_last``: sitting out twice running scored after the partner and sit-out excess, before the
+    opponent excess (a home game, where it ranks after the opponents of the whole evening:
+    ``solver.measure.ranked``, which no order changes)."""
     avoided = tuple(avoid)
     rounds = movement.rounds
     if len(rounds) - fixed < 2:

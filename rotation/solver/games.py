@@ -76,11 +76,15 @@ def _by_games(
     everyone = problem.present[problem.free[0]]
     drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     measured = _measure(problem, drafts)
-    settled = measured[REPEATS] <= _floors(problem)[REPEATS] or (
+    floor = _floors(problem)[REPEATS]
+    at_floor = measured[REPEATS] <= floor
+    settled = at_floor or (
         problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
     )
     if settled and problem.spec.previous is None:
-        done = [_Outcome(REPEATS, measured[REPEATS], measured[REPEATS], exact=True)]
+        # the fewest in the best order of these games: proven only at the counting floor, for another
+        # choice of games as even may let the sit-outs alternate
+        done = [_Outcome(REPEATS, measured[REPEATS], floor, exact=at_floor)]
         done.append(_Outcome(OPPONENT, measured[OPPONENT], proven.get(OPPONENT, 0), exact=True))
         return drafts, outcomes + done
     again, more = _games_model(problem, games, drafts, proven, run, run.until(0.95))

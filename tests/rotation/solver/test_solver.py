@@ -390,9 +390,10 @@ def test_seven_players_at_one_table_prove_their_opponent_optimum(rounds: int, op
     """Seven players at one table: the opponent spread is proven optimal, 1 over eight rounds (32
     opponent meetings over 21 pairs: the counting bound; sitting out twice running, ranked after the
     opponents at one table, no longer costs one more) and 2 over eleven (the bound that counting the
-    games proves)."""
+    games proves). The plan as a whole is not called optimal: its sit-outs twice running are above their
+    counting floor (0), and no search here proves that floor out of reach."""
     result = solve(PlanSpec(7, rounds), work=20)
-    assert result.status is Status.OPTIMAL
+    assert result.term("opponent spread").met
     assert result.term("opponent spread").value == opponent
     assert result.term("partner spread").value == 1
 
