@@ -520,6 +520,6 @@ def _said(error: Exception) -> str:
     if isinstance(error, ResultBeyondKeptError):
         return (
             f"{error}, and a replan keeps only the rounds finished: finish the round or delete its"
-            " results first (Fix or delete, above), then replan"
+            " results first (Fix or delete, under The rubbers), then replan"
         )
     return str(error)
