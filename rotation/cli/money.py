@@ -163,7 +163,7 @@ def _print(settled: Settled) -> None:
         table.add_column(f"Table money{code}", justify="right")
     for line in money.lines:
         tally = f"{line.tally:+d}" if line.tally else "0"
-        cells = [Text(line.name), tally, money.text(line.amount, signed=True)]
+        cells: list[Text | str] = [Text(line.name), tally, money.text(line.amount, signed=True)]
         table.add_row(*cells, *([money.text(line.table_money)] if fee else []))
     rich_console().print(table)
     if money.transfers:
