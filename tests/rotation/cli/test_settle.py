@@ -133,3 +133,26 @@ def test_a_mistake_is_one_line_and_exit_2(club: Path, mistake: str) -> None:
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert said in one_error_line(result.stderr)
     assert result.stdout == ""
+
+
+def test_the_readme_example_is_what_it_prints(club: Path) -> None:
+    """README's `chicago settle` example is this club's evening: the same lines, word for word."""
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    command = "    $ chicago settle tue --stake 0.50 --currency GBP --table-money 2\n"
+    block = readme.split(command, 1)[1].split("\n\n- ", 1)[0]
+    shown = [line.removeprefix("    ").rstrip() for line in block.splitlines()]
+    result = chicago(club, "settle", *command.split()[3:])
+    assert result.returncode == 0, result.stderr
+    assert [line.rstrip() for line in result.stdout.rstrip("\n").splitlines()] == shown
+
+
+def test_a_session_file_settles_as_its_saved_evening(club: Path, tmp_path: Path) -> None:
+    exported = tmp_path / "tue.json"
+    assert chicago(club, "export", "tue", "--out", str(exported)).returncode == 0
+    by_file = chicago(club, "settle", str(exported), "--stake", "0.10", "--json")
+    by_name = chicago(club, "settle", "tue", "--stake", "0.10", "--json")
+    assert by_file.returncode == 0, by_file.stderr
+    from_file, from_name = json.loads(by_file.stdout), json.loads(by_name.stdout)
+    assert from_file["evening"] == str(exported) and from_file["date"] is None
+    assert from_file["players"] == from_name["players"] and from_file["transfers"] == from_name["transfers"]
+    assert {p["amount"] for p in from_file["players"]} == {"1.00", "0.30", "-0.30", "-1.00"}
