@@ -23,16 +23,20 @@ from rotation.cli.common import (
 if TYPE_CHECKING:
     from rotation.services.money import Settled, Terms
 
+Typed = tuple[str | None, str | None, str | None, str | None]
+"""The stake, per, currency and table money as typed."""
+
 _StakeOption = Annotated[
     str | None,
     typer.Option(
         "--stake",
         metavar="AMOUNT",
-        help="What one unit of tally is worth, e.g. 0.50 (at most 4 decimals).",
+        help="What one unit of tally is worth, e.g. 0.50 (at most 4 decimals); default: the stake kept"
+        " with the evening (`chicago plan --stake`).",
         show_default=False,
     ),
 ]
-_PerOption = Annotated[
+PerOption = Annotated[
     str | None,
     typer.Option(
         "--per",
@@ -42,7 +46,7 @@ _PerOption = Annotated[
         show_default=False,
     ),
 ]
-_CurrencyOption = Annotated[
+CurrencyOption = Annotated[
     str | None,
     typer.Option(
         "--currency",
@@ -52,7 +56,7 @@ _CurrencyOption = Annotated[
         show_default=False,
     ),
 ]
-_TableMoneyOption = Annotated[
+TableMoneyOption = Annotated[
     str | None,
     typer.Option(
         "--table-money",
@@ -87,9 +91,9 @@ def settle_command(
         ),
     ] = None,
     stake: _StakeOption = None,
-    per: _PerOption = None,
-    currency: _CurrencyOption = None,
-    table_money: _TableMoneyOption = None,
+    per: PerOption = None,
+    currency: CurrencyOption = None,
+    table_money: TableMoneyOption = None,
     season: _SeasonOption = False,
     since: _SinceOption = None,
     until: _UntilOption = None,
@@ -104,12 +108,12 @@ def settle_command(
         fail("name an evening to settle, or give --season for a period (not both)")
     if not season and (since or until or unit):
         fail("--since, --until and --unit go with --season")
-    terms = settle_terms(stake, per, currency, table_money)
+    typed = (stake, per, currency, table_money)
     if season:
-        settled = _season(terms, since, until, unit)
+        settled = _season(settle_terms(*typed), since, until, unit)
     else:
         assert source is not None
-        settled = _evening(source, terms)
+        settled = _evening(source, typed)
     if as_json:
         from rotation.render.money import settlement_data
 
@@ -118,13 +122,15 @@ def settle_command(
     _print(settled)
 
 
-def _evening(source: str, terms: Terms) -> Settled:
-    """A saved evening's settlement, or a session file's (named by the file)."""
-    from rotation.services.money import Settled, settle_evening, settle_session
+def _evening(source: str, typed: Typed) -> Settled:
+    """A saved evening's settlement (at the terms kept with it, each option typed overriding), or a
+    session file's (named by the file)."""
+    from rotation.services.money import Settled, kept_terms, settle_evening, settle_session, settle_terms
 
     if is_file_source(source):
-        return Settled(settle_session(load_session(source), terms), 1, source)
+        return Settled(settle_session(load_session(source), settle_terms(*typed)), 1, source)
     with open_store(create=False) as store:
+        terms = settle_terms(*typed, kept=kept_terms(store, source))
         return settle_evening(store, source, terms)
 
 
@@ -136,6 +142,13 @@ def _season(terms: Terms, since: str | None, until: str | None, unit: TallyUnit 
     end = None if until is None else parse_day(until, "--until")
     with open_store() if db_path().exists() else nullcontext() as store:
         return settle_season(store, terms, since=start, until=end, unit=unit)
+
+
+def stake_words(terms: Terms) -> str:
+    """``0.50 GBP per 100, table money 2.00``: what an evening is played for, as typed."""
+    from rotation.render.money import terms_text
+
+    return terms_text(terms)
 
 
 def _print(settled: Settled) -> None:

@@ -4,7 +4,9 @@ renamed."""
 
 from __future__ import annotations
 
-from rotation.results.settle import Per, Settled, Settlement
+from dataclasses import dataclass
+
+from rotation.results.settle import Per, Settled, Settlement, Terms
 
 
 def settlement_data(settled: Settled) -> dict[str, object]:
@@ -49,9 +51,20 @@ def settlement_data(settled: Settled) -> dict[str, object]:
 def terms_words(settled: Settled) -> str:
     """``At 0.50 GBP per 100, tally in hundreds.``: the terms in one line."""
     money = settled.settlement
-    code = f" {money.currency.code}" if money.currency.code else ""
-    per = "per 100" if money.per is Per.HUNDRED else f"a {money.per.value}"
-    return f"At {money.terms.stake}{code} {per}, tally in {money.unit.label}."
+    return f"At {_stake_text(money.terms, money.per)}, tally in {money.unit.label}."
+
+
+def _stake_text(terms: Terms, per: Per | None) -> str:
+    """``0.50 GBP per 100``, ``0.01 USD a point``, ``1 per the tally's unit``."""
+    code = f" {terms.currency.code}" if terms.currency.code else ""
+    said = "per the tally's unit" if per is None else "per 100" if per is Per.HUNDRED else f"a {per.value}"
+    return f"{terms.stake}{code} {said}"
+
+
+def terms_text(terms: Terms) -> str:
+    """What an evening is played for, as kept: ``0.50 GBP per 100, table money 2.00``."""
+    fee = f", table money {terms.table_money}" if terms.table_money else ""
+    return _stake_text(terms, terms.per) + fee
 
 
 def heading(settled: Settled) -> str:
@@ -68,3 +81,34 @@ def heading(settled: Settled) -> str:
 def is_empty(money: Settlement) -> bool:
     """Nothing to settle: no rubber recorded."""
     return not money.lines
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyView:
+    """A settlement as the evening's pages show it: the terms in words, each player's line (name, tally,
+    amount, table money) as text, who pays whom, and the club's table money."""
+
+    terms: str
+    lines: tuple[tuple[str, str, str, str], ...]
+    transfers: tuple[str, ...]
+    table_money: str
+
+
+def money_view(money: Settlement) -> MoneyView:
+    """The settlement's words and rows for a page (the same numbers as `chicago settle`)."""
+    code = f" {money.currency.code}" if money.currency.code else ""
+    fee = money.text(money.table_money_total) + code if money.terms.table_money else ""
+    return MoneyView(
+        f"Played at {_stake_text(money.terms, money.per)}.",
+        tuple(
+            (
+                line.name,
+                f"{line.tally:+d}" if line.tally else "0",
+                money.text(line.amount, signed=True),
+                money.text(line.table_money) if money.terms.table_money else "",
+            )
+            for line in money.lines
+        ),
+        tuple(f"{t.payer} pays {t.payee} {money.text(t.amount)}{code}" for t in money.transfers),
+        fee,
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from rotation.io.store import Evening, Store
+from rotation.io.store import Evening, Store, StoredSession
 from rotation.results.session import Session, tally
 from rotation.results.settle import (
     Currency,
@@ -39,6 +39,9 @@ __all__ = [
     "Terms",
     "Transfer",
     "UnitMismatchError",
+    "evening_money",
+    "keep_terms",
+    "kept_terms",
     "money_text",
     "settle_evening",
     "settle_season",
@@ -52,13 +55,66 @@ def settle_terms(
     per_text: str | None = None,
     currency_code: str | None = None,
     table_money_text: str | None = None,
+    *,
+    kept: Terms | None = None,
 ) -> Terms:
-    """The terms as typed (SettleAskedError for a missing, negative, absurd or over-precise stake, an
-    unknown currency, a unit that is none of 100, point and imp, or table money finer than a cent)."""
+    """The terms as typed, each one not typed taken from ``kept`` (the evening's, `kept_terms`):
+    SettleAskedError for no stake at all, a negative, absurd or over-precise one, an unknown currency, a
+    unit that is none of 100, point and imp, or table money finer than the currency's smallest coin."""
+    if kept is not None:
+        typed = stake_text, per_text, currency_code, table_money_text
+        stake_text, per_text, currency_code, table_money_text = (
+            mine if mine is not None else theirs for mine, theirs in zip(typed, _texts(kept), strict=True)
+        )
     if stake_text is None or not stake_text.strip():
         raise SettleAskedError("settling up needs a stake: the amount won or lost per 100, point or imp")
     money = currency(currency_code)
     return Terms(stake(stake_text), per(per_text), money, table_money(table_money_text, money))
+
+
+def _texts(terms: Terms) -> tuple[str, str, str, str]:
+    """Terms as typed back: the stake, per, the currency's code and the table money."""
+    return (
+        str(terms.stake),
+        terms.per.value if terms.per is not None else "",
+        terms.currency.code,
+        str(terms.table_money),
+    )
+
+
+_KEYS = ("stake", "per", "currency", "table_money")
+
+
+def keep_terms(store: Store, evening: Evening, terms: Terms | None) -> None:
+    """Keep what the saved evening is played for (None: not for money any more)."""
+    with store.writing() as tx:
+        kept = None if terms is None else dict(zip(_KEYS, _texts(terms), strict=True))
+        tx.keep_stake(tx.load(evening), kept)
+
+
+def kept_terms(store: Store, evening: Evening) -> Terms | None:
+    """What the saved evening is played for, as kept with it; None when it is not played for money."""
+    with store.reading() as tx:
+        return _terms(tx.stake(tx.load(evening)))
+
+
+def _terms(kept: dict[str, str] | None) -> Terms | None:
+    """Terms as the store keeps them, read as typed ones are."""
+    return None if kept is None else settle_terms(*(kept.get(key) for key in _KEYS))
+
+
+def evening_money(store: Store, stored: StoredSession) -> Settlement | None:
+    """The evening settled at the terms kept with it, for its pages; None when it is not played for
+    money (or nothing is recorded yet, or the tally's unit is not the stake's)."""
+    with store.reading() as tx:
+        terms = _terms(tx.stake(stored))
+    if terms is None:
+        return None
+    try:
+        settled = settle_session(stored.session, terms)
+    except UnitMismatchError:
+        return None
+    return settled if settled.lines else None
 
 
 def _shares(session: Session) -> list[Share]:
