@@ -4,6 +4,7 @@ a period, and every mistake as one `chicago: error:` line with exit 2."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,31 @@ def test_a_session_file_settles_as_its_saved_evening(club: Path, tmp_path: Path)
     assert from_file["evening"] == str(exported) and from_file["date"] is None
     assert from_file["players"] == from_name["players"] and from_file["transfers"] == from_name["transfers"]
     assert {p["amount"] for p in from_file["players"]} == {"1.00", "0.30", "-0.30", "-1.00"}
+
+
+def test_plan_keeps_the_stake_and_settle_takes_it(tmp_path: Path) -> None:
+    """`plan --stake` refuses a bad stake (or one with nothing saved) before planning, saving nothing;
+    a good one is kept, and `settle NAME` then needs no --stake; an option typed overrides its part."""
+    db = tmp_path / "club.db"
+    unsaved = chicago(db, "plan", *EIGHT, "--stake", "1")
+    assert unsaved.returncode == 2 and "add --save NAME" in one_error_line(unsaved.stderr)
+    bad = chicago(db, "plan", *EIGHT, "--save", "tue", "--stake", "1", "--currency", "XYZ")
+    assert bad.returncode == 2 and "unknown currency" in one_error_line(bad.stderr)
+    assert not db.exists()  # refused before anything was made
+    made = chicago(
+        db, "plan", *EIGHT, "--order", "given", "--save", "tue", "--stake", "0.10", "--per", "point"
+    )
+    assert made.returncode == 0, made.stderr
+    for table, net in (("1", "N-S 1030"), ("2", "E-W 250")):  # round 1 finished: it can be kept
+        recorded = chicago(db, "record", "tue", "--round", "1", "--table", table, "--net", net)
+        assert recorded.returncode == 0, recorded.stderr
+    kept = json.loads(chicago(db, "settle", "tue", "--json").stdout)
+    assert (kept["stake"], kept["per"], kept["currency"]) == ("0.10", "point", None)
+    # +10 hundreds is 1000 points, at 0.10 a point 100.00; +3 hundreds 300 points, 30.00
+    assert sorted(Decimal(p["amount"]) for p in kept["players"]) == [-100, -100, -30, -30, 30, 30, 100, 100]
+    typed = json.loads(chicago(db, "settle", "tue", "--stake", "0.01", "--currency", "usd", "--json").stdout)
+    assert (typed["stake"], typed["per"], typed["currency"]) == ("0.01", "point", "USD")
+    assert sorted(Decimal(p["amount"]) for p in typed["players"]) == [-10, -10, -3, -3, 3, 3, 10, 10]
+    replanned = chicago(db, "plan", *EIGHT, "--keep", "tue", "--save", "tue")  # no --stake: the stake stays
+    assert replanned.returncode == 0, replanned.stderr
+    assert json.loads(chicago(db, "settle", "tue", "--json").stdout)["stake"] == "0.10"

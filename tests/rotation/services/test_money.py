@@ -128,3 +128,28 @@ def test_the_terms_mistakes_are_the_users(store: Store) -> None:
     assert isinstance(mismatch.value, UserError)
     with pytest.raises(NoSuchSessionError):
         settle_evening(store, "wed", settle_terms("1"))
+
+
+def test_a_stake_kept_with_the_evening_settles_it(store: Store) -> None:
+    """What `plan --stake` keeps: read back as typed, each option typed later overriding its part; the
+    evening's pages settle at it (none when not played for money, or nothing recorded)."""
+    from rotation.services.money import evening_money, keep_terms, kept_terms
+
+    saved(store, "tue", date(2026, 11, 24))
+    assert kept_terms(store, "tue") is None
+    assert evening_money(store, store.load("tue")) is None  # not played for money
+    keep_terms(store, "tue", settle_terms("0.50", None, "gbp", "2"))
+    kept = kept_terms(store, "Tue")
+    assert kept == settle_terms("0.50", None, "GBP", "2.0")
+    assert evening_money(store, store.load("tue")) is None  # nothing recorded yet
+    rubbers.record_rubber(store, "tue", 1, 1, net=RecordedNet(6, Unit.HUNDREDS))
+    ns, ew = sides(store, "tue", 1)
+    shown = evening_money(store, store.load("tue"))
+    assert shown is not None
+    assert {x.name: x.amount for x in shown.lines} == {**dict.fromkeys(ns, 300), **dict.fromkeys(ew, -300)}
+    over = settle_terms("1", None, None, None, kept=kept)  # a new stake, the kept currency and table money
+    assert (over.stake, over.currency.code, over.table_money) == (1, "GBP", 2)
+    with pytest.raises(SettleAskedError, match="at most 0 decimals"):
+        settle_terms(None, None, "JPY", "0.5", kept=kept)
+    keep_terms(store, "tue", None)
+    assert kept_terms(store, "tue") is None
