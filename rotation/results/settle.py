@@ -64,8 +64,9 @@ STAKE_PLACES: Final = 4
 """A stake has at most this many decimals (a hundredth of a cent a point is the smallest stake known)."""
 MAX_STAKE: Final = Decimal(1_000_000)
 """The largest stake per unit: anything over is a slip of the keyboard, not a stake."""
-MAX_TABLE_MONEY: Final = Decimal(10_000)
-"""The largest table money per player and evening."""
+MAX_TABLE_MONEY: Final = Decimal(1_000_000)
+"""The largest table money per player and evening (15,000 won is an ordinary fee: the bound is the
+stake's, whatever the currency)."""
 _AMOUNT: Final = re.compile(r"(\d+)(?:\.(\d+))?")
 _TYPED: Final = 24
 """A typed amount or code longer than this is not echoed whole in a refusal."""

@@ -204,8 +204,9 @@ def test_stakes_and_table_money_that_are_fine() -> None:
     assert table_money("2.50", currency("EUR")) == Decimal("2.50")
     with pytest.raises(SettleAskedError, match=r"table money \(JPY\) has at most 0 decimals"):
         table_money("2.5", currency("JPY"))
-    with pytest.raises(SettleAskedError, match="more than 10000"):
-        table_money("10001")
+    assert table_money("15000", currency("KRW")) == 15000
+    with pytest.raises(SettleAskedError, match="more than 1000000"):
+        table_money("1000001")
 
 
 def test_currencies_and_units() -> None:

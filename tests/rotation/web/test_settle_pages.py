@@ -57,3 +57,37 @@ def test_an_evening_not_played_for_money_shows_no_settlement(tmp_path: Path) -> 
         host = server.links["host"]
         for text in (page(host), page(host.replace("/host?", "/standings?"))):
             assert "Settling up" not in text and " pays " not in text
+
+
+def test_the_settlement_fits_a_phone_and_passes_axe(tmp_path: Path) -> None:
+    """The settlement's table (four columns, amounts of five digits) on the host and standings pages fits
+    360 px without sideways scrolling, and axe-core (when installed) finds nothing serious."""
+    from tests.rotation.web.real import browser
+    from tests.rotation.web.test_club_browser import AXE, AXE_RUN
+
+    db = tmp_path / "club.db"
+    long = ("Anne-Marie Fitzgerald", *EIGHT[1:])
+    made = chicago(
+        db, "plan", *long, "--order", "given", "--save", "tue",
+        "--stake", "1000", "--currency", "KRW", "--table-money", "15000",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    for table, net in (("1", "N-S 1030"), ("2", "E-W 250")):
+        assert chicago(db, "record", "tue", "--round", "1", "--table", table, "--net", net).returncode == 0
+    with served(db, "tue") as server, browser() as launched:
+        context = launched.new_context(
+            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, bypass_csp=True
+        )
+        page = context.new_page()
+        host = server.links["host"]
+        for url in (host.replace("/host?", "/standings?"), host):
+            page.goto(url)
+            page.wait_for_selector("#money")
+            assert "+10000" in page.inner_text("#money")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, f"{url} scrolls sideways at 360 px ({width})"
+            if AXE.exists():
+                page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+                bad = [v for v in page.evaluate(AXE_RUN) if v[1] in ("serious", "critical")]
+                assert not bad, bad
+        context.close()
