@@ -1,6 +1,6 @@
 """The `chicago` command: the Typer app, its one-line errors and the options of every command.
 
-The commands live in one module per group (`planning`, `evening`, `season`); each parses its options,
+The commands live in one module per group (`planning`, `evening`, `season`, `money`); each parses its options,
 calls one function below the command line and renders the answer. Only the command line (with the store
 and the printers) touches files and the terminal; heavy libraries are imported inside the commands that
 need them, so `chicago score` starts fast.
@@ -20,7 +20,7 @@ from rotation.cli.common import DATABASE, FAILURE, USAGE
 from rotation.errors import ChicagoError, is_users
 
 COMMANDS = (
-    "plan", "check", "score", "tally", "cards", "record", "serve", "sessions", "show",
+    "plan", "check", "score", "tally", "settle", "cards", "record", "serve", "sessions", "show",
     "rank", "export", "import", "rename", "players", "delete",
 )  # fmt: skip
 """The order `chicago --help` lists the commands in: an evening's, from planning to the season."""
@@ -151,6 +151,6 @@ def _options(
     DATABASE.set(db)
 
 
-from rotation.cli import evening, planning, season, serving  # noqa: E402  (each registers its commands)
+from rotation.cli import evening, money, planning, season, serving  # noqa: E402  (each registers its commands)
 
-__all__ = ["app", "evening", "planning", "season", "serving"]
+__all__ = ["app", "evening", "money", "planning", "season", "serving"]

@@ -33,12 +33,14 @@ from rotation.cli.common import (
     read_json,
     rich_console,
 )
+from rotation.cli.money import CurrencyOption, PerOption, TableMoneyOption, Typed, stake_words
 from rotation.request import HISTORY_DAYS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from rotation.services.database import Store
+    from rotation.services.money import Terms
     from rotation.services.plans import EveningPlan, KeepAsked, PlanAsked, Progress
     from rotation.services.sheets import Schedule
 
@@ -178,6 +180,16 @@ _UnitOption = Annotated[
     Unit | None,
     typer.Option(help="Tally in hundreds (default; +1030 is +10) or points."),
 ]
+_PlanStakeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--stake",
+        metavar="AMOUNT",
+        help="Played for money: what one unit of tally is worth (e.g. 0.50), kept with --save for `chicago"
+        " settle` and the evening's pages.",
+        show_default=False,
+    ),
+]
 _RoundingOption = Annotated[
     Rounding | None,
     typer.Option(help="An exact 50 in hundreds: half-up (default, away from zero), half-down, half-even."),
@@ -208,9 +220,15 @@ def plan_command(
     premium: _PremiumOption = None,
     unit: _UnitOption = None,
     rounding: _RoundingOption = None,
+    stake: _PlanStakeOption = None,
+    per: PerOption = None,
+    currency: CurrencyOption = None,
+    table_money: TableMoneyOption = None,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
     from rotation.services import plans
+
+    terms = _stake_terms(save, (stake, per, currency, table_money))
 
     asked = plans.PlanAsked(
         tuple(names),
@@ -237,11 +255,35 @@ def plan_command(
     )
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)
+        _keep_stake(store, made, terms, err=as_json)
     _note_known(made, err=as_json)
     if made.data is not None:
         typer.echo(json.dumps(made.data, indent=2, ensure_ascii=False))
         return
     _print_plan(made, verbose=verbose)
+
+
+def _stake_terms(save: str | None, typed: Typed) -> Terms | None:
+    """What the evening is played for, as typed (None: nothing typed), checked before anything is planned
+    or saved: the stake is kept with the evening saved."""
+    from rotation.services.money import settle_terms
+
+    if all(text is None for text in typed):
+        return None
+    if save is None:
+        fail("--stake, --per, --currency and --table-money are kept with the evening: add --save NAME")
+    return settle_terms(*typed)
+
+
+def _keep_stake(store: Store | None, made: EveningPlan, terms: Terms | None, *, err: bool) -> None:
+    """Keep the stake with the evening just saved, and say so (a replan without --stake keeps the stake
+    it had)."""
+    from rotation.services.money import keep_terms
+
+    saved = made.planned.saved
+    if terms is not None and store is not None and saved is not None:
+        keep_terms(store, saved.id, terms)
+        typer.echo(f"Note: played for money, {stake_words(terms)} (see `chicago settle`).", err=err)
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -239,6 +239,33 @@ class Transaction:
             (secret,),
         )
         return secret
+
+    def stake(self, stored: StoredSession) -> dict[str, str] | None:
+        """What the evening is played for, as kept (`keep_stake`); None when it is not played for money."""
+        row = self._db.execute(
+            "SELECT terms FROM stakes WHERE session_id = ?", (_row(self._db, stored),)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            terms = _decoded(row[0], "stake")
+        except FormatError as error:
+            raise DamagedError(f"{self.path}: {stored.name!r}: {error}") from None
+        if not isinstance(terms, dict) or not all(isinstance(v, str) for v in terms.values()):
+            raise DamagedError(f"{self.path}: {stored.name!r}: its stake is not what chicago writes")
+        return terms
+
+    def keep_stake(self, stored: StoredSession, terms: Mapping[str, str] | None) -> None:
+        """Keep what the evening is played for (None: not for money), in place of what was kept."""
+        session_id = _row(self._db, stored)
+        if terms is None:
+            self._db.execute("DELETE FROM stakes WHERE session_id = ?", (session_id,))
+            return
+        self._db.execute(
+            "INSERT INTO stakes (session_id, terms) VALUES (?, ?)"
+            " ON CONFLICT (session_id) DO UPDATE SET terms = excluded.terms",
+            (session_id, json.dumps(dict(terms))),
+        )
 
     def save(self, name: str, played_on: date, session: Session) -> StoredSession:
         """Store a new session under ``name``; its players join the players already known by name."""

@@ -20,9 +20,10 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from rotation.render.cards import local_only
-from rotation.services import evenings, rubbers
+from rotation.render.money import MoneyView, money_view
+from rotation.services import evenings, money, rubbers
 from rotation.services.access import Role
-from rotation.services.database import EveningId, open_store
+from rotation.services.database import EveningId, StoredSession, open_store
 from rotation.services.errors import (
     AlreadyRecordedError,
     ChicagoError,
@@ -354,6 +355,7 @@ class EveningPages:
                 base=evenings.evening_path(this),
                 view=view,
                 key=key,
+                money=self.money_of(opened.evening),
             )
 
         return await self.call(work)
@@ -402,8 +404,14 @@ class EveningPages:
             links=[link_ for link_ in links if link_[0] != "Host"],
             present=views.present_now(session),
             local_only=local_only(origin),
+            money=self.money_of(opened.evening),
             **extra,
         )
+
+    def money_of(self, evening: StoredSession) -> MoneyView | None:
+        """The evening's settlement when it is played for money (`chicago plan --stake`), else None."""
+        settled = money.evening_money(self.stores.get(), evening)
+        return None if settled is None else money_view(settled)
 
     async def host_get(self, request: Request) -> Response:
         this, key = self.evening(request), request.query_params.get("k", "")

@@ -58,7 +58,7 @@ def pragma(path: Path, name: str) -> object:
 
 
 def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
-    """A new file gets the schema version, the application id, WAL mode and the five tables; each open
+    """A new file gets the schema version, the application id, WAL mode and the seven tables; each open
     connection uses synchronous=FULL, foreign keys and a busy timeout."""
     path = tmp_path / "new.db"
     with Store.open(path) as store:
@@ -72,7 +72,15 @@ def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
     assert pragma(path, "journal_mode") == "wal"
     with closing(sqlite3.connect(path)) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"players", "sessions", "session_players", "results", "web_secrets", "club_secrets"}
+    assert tables == {
+        "players",
+        "sessions",
+        "session_players",
+        "results",
+        "web_secrets",
+        "club_secrets",
+        "stakes",
+    }
 
 
 def test_the_default_path_and_its_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -473,7 +481,7 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
     with closing(sqlite3.connect(path)) as db:  # back to version 1, as an older chicago wrote it
         db.executescript(
             "DROP INDEX sessions_uid; ALTER TABLE sessions DROP COLUMN uid; DROP TABLE web_secrets;"
-            " DROP TABLE club_secrets;"
+            " DROP TABLE club_secrets; DROP TABLE stakes;"
             " PRAGMA user_version = 1;"
         )
     assert pragma(path, "user_version") == 1
@@ -484,7 +492,29 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
         secret = store.web_secret("x")
         assert len(secret) >= 32 and store.web_secret("x") == secret
         assert store.web_secret("x", renew=True) != secret
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 4
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 5
+
+
+def test_a_version_4_database_gains_stakes(tmp_path: Path) -> None:
+    """Schema 5 adds what an evening is played for: a version 4 file is upgraded in place, its evenings
+    kept and none of them played for money; a stake kept goes with its evening when it is deleted."""
+    path = tmp_path / "v4.db"
+    with Store.open(path) as store:
+        store.save("x", date(2024, 1, 1), five())
+        store.record("x", net(1, "E-W +3"))
+    with closing(sqlite3.connect(path)) as db:  # back to version 4, as the chicago before stakes wrote it
+        db.executescript("DROP TABLE stakes; PRAGMA user_version = 4;")
+    with Store.open(path) as store:
+        assert store.load("x").session.results == (net(1, "E-W +3"),)
+        with store.writing() as tx:
+            assert tx.stake(tx.load("x")) is None
+            tx.keep_stake(tx.load("x"), {"stake": "0.50", "currency": "GBP"})
+        with store.reading() as tx:
+            assert tx.stake(tx.load("x")) == {"stake": "0.50", "currency": "GBP"}
+        store.delete("x")
+    assert pragma(path, "user_version") == 5
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT count(*) FROM stakes").fetchone() == (0,)
 
 
 def test_a_replan_keeps_what_was_played(tmp_path: Path) -> None:

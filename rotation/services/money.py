@@ -1,0 +1,153 @@
+"""Settling up, for both faces: an evening's (saved, or a session file's) or a period's tallies in money
+at a stake, with the table money apart and who pays whom. The stake's terms are read here from what the
+user typed, so every face refuses the same mistakes in the same words."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from rotation.io.store import Evening, Store, StoredSession
+from rotation.results.session import Session, tally
+from rotation.results.settle import (
+    Currency,
+    Owed,
+    Per,
+    SettleAskedError,
+    Settled,
+    Settlement,
+    Share,
+    Terms,
+    Transfer,
+    UnitMismatchError,
+    currency,
+    money_text,
+    per,
+    settle,
+    stake,
+    table_money,
+)
+from rotation.results.units import TallyUnit, tally_unit
+from rotation.services.season import RankAsked, rank
+
+__all__ = [
+    "Currency",
+    "Owed",
+    "Per",
+    "SettleAskedError",
+    "Settled",
+    "Settlement",
+    "Terms",
+    "Transfer",
+    "UnitMismatchError",
+    "evening_money",
+    "keep_terms",
+    "kept_terms",
+    "money_text",
+    "settle_evening",
+    "settle_season",
+    "settle_session",
+    "settle_terms",
+]
+
+
+def settle_terms(
+    stake_text: str | None,
+    per_text: str | None = None,
+    currency_code: str | None = None,
+    table_money_text: str | None = None,
+    *,
+    kept: Terms | None = None,
+) -> Terms:
+    """The terms as typed, each one not typed taken from ``kept`` (the evening's, `kept_terms`):
+    SettleAskedError for no stake at all, a negative, absurd or over-precise one, an unknown currency, a
+    unit that is none of 100, point and imp, or table money finer than the currency's smallest coin."""
+    if kept is not None:
+        typed = stake_text, per_text, currency_code, table_money_text
+        stake_text, per_text, currency_code, table_money_text = (
+            mine if mine is not None else theirs for mine, theirs in zip(typed, _texts(kept), strict=True)
+        )
+    if stake_text is None or not stake_text.strip():
+        raise SettleAskedError("settling up needs a stake: the amount won or lost per 100, point or imp")
+    money = currency(currency_code)
+    return Terms(stake(stake_text), per(per_text), money, table_money(table_money_text, money))
+
+
+def _texts(terms: Terms) -> tuple[str, str, str, str]:
+    """Terms as typed back: the stake, per, the currency's code and the table money."""
+    return (
+        str(terms.stake),
+        terms.per.value if terms.per is not None else "",
+        terms.currency.code,
+        str(terms.table_money),
+    )
+
+
+_KEYS = ("stake", "per", "currency", "table_money")
+
+
+def keep_terms(store: Store, evening: Evening, terms: Terms | None) -> None:
+    """Keep what the saved evening is played for (None: not for money any more)."""
+    with store.writing() as tx:
+        kept = None if terms is None else dict(zip(_KEYS, _texts(terms), strict=True))
+        tx.keep_stake(tx.load(evening), kept)
+
+
+def kept_terms(store: Store, evening: Evening) -> Terms | None:
+    """What the saved evening is played for, as kept with it; None when it is not played for money."""
+    with store.reading() as tx:
+        return _terms(tx.stake(tx.load(evening)))
+
+
+def _terms(kept: dict[str, str] | None) -> Terms | None:
+    """Terms as the store keeps them, read as typed ones are."""
+    return None if kept is None else settle_terms(*(kept.get(key) for key in _KEYS))
+
+
+def evening_money(store: Store, stored: StoredSession) -> Settlement | None:
+    """The evening settled at the terms kept with it, for its pages; None when it is not played for
+    money (or nothing is recorded yet, or the tally's unit is not the stake's)."""
+    with store.reading() as tx:
+        terms = _terms(tx.stake(stored))
+    if terms is None:
+        return None
+    try:
+        settled = settle_session(stored.session, terms)
+    except UnitMismatchError:
+        return None
+    return settled if settled.lines else None
+
+
+def _shares(session: Session) -> list[Share]:
+    """Each player of an evening who played a rubber, with their tally (in score-sheet order)."""
+    names = session.schedule.players
+    standings = sorted(tally(session).standings, key=lambda s: s.player)
+    return [Share(names[s.player], s.total, s.rubbers) for s in standings if s.rubbers]
+
+
+def settle_session(session: Session, terms: Terms) -> Settlement:
+    """An evening's settlement (SessionError for a result that does not fit its schedule)."""
+    return settle(_shares(session), tally_unit(session.rules), terms)
+
+
+def settle_evening(store: Store, name: Evening, terms: Terms) -> Settled:
+    """The saved evening ``name`` settled at ``terms`` (NoSuchSessionError for a name not saved)."""
+    stored = store.load(name)
+    return Settled(settle_session(stored.session, terms), 1, stored.name, stored.played_on)
+
+
+def settle_season(
+    store: Store | None,
+    terms: Terms,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    unit: TallyUnit | None = None,
+) -> Settled:
+    """Every evening played from ``since`` to ``until`` settled as one: each player's total over the
+    period at ``terms``, table money for each evening they played. The period's rules are the season's
+    (PeriodReversedError); MixedUnitsError when the evenings tally in different units and no ``unit``
+    picks one."""
+    season = rank(store, RankAsked(since=since, until=until, unit=unit))
+    shares = [Share(x.name, x.total, x.played, x.sessions) for x in (*season.lines, *season.left_out)]
+    settled = settle(shares, season.unit, terms)
+    return Settled(settled, len(season.sessions), since=since, until=until)
