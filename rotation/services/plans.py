@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
 from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.request import HISTORY_DAYS, Method, Order
-from rotation.services import evenings
+from rotation.services import evenings, houses
 from rotation.services.sheets import Balance, read_schedule
 from scoring.methods import MethodName, find_method
 from scoring.rules import PartscorePremium, ScoringRules
@@ -76,7 +77,7 @@ class PlanAsked:
     """An evening's plan as asked: the players, how the score sheet is ordered (``seed`` draws the cut
     again), the rounds, method and tables, players away (``NAME:ROUNDS`` texts) and pairs apart (``A+B``
     texts), rounds kept, names declared new or gone home, the planner's cap in seconds, the vulnerability
-    cycle and scoring, and where it is kept: saved as ``save`` dated ``played_on`` (today if None), or
+    cycle and scoring (``None``: the house's, else the defaults), and where it is kept: saved as ``save`` dated ``played_on`` (today if None), or
     written as chicago-schedule/1 data (``as_data``). ``history_days``: the season before the evening
     that a new plan takes into account."""
 
@@ -92,7 +93,7 @@ class PlanAsked:
     new: tuple[str, ...] = ()
     gone: tuple[str, ...] = ()
     time_limit: float = 600.0
-    vulnerability: str = "dealer"
+    vulnerability: str | None = None
     scoring: MethodName | None = None
     premium: PartscorePremium | None = None
     unit: Unit | None = None
@@ -101,6 +102,10 @@ class PlanAsked:
     played_on: date | None = None
     history_days: int = HISTORY_DAYS
     as_data: bool = False
+    house: str | None = None
+    """House rules by name (or, at the terminal, a file of one house): the scoring and cycle not given."""
+    database: Path | None = None
+    """The database the club's own houses are kept beside (``houses.toml``)."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -207,11 +212,15 @@ def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
     in_imps = asked.scoring is not None and find_method(asked.scoring).in_imps
     if in_imps and (asked.unit is not None or asked.rounding is not None):
         raise AskedError("Russian scoring tallies in IMPs: no unit or rounding applies", Rule.IMPS_UNIT)
-    try:
-        find_cycle(asked.vulnerability)
-    except ValueError as error:
-        raise AskedError(str(error), Rule.CYCLE) from None
-    return ScoringRules.from_mapping({"vulnerability": asked.vulnerability, **given}), bool(given)
+    if asked.vulnerability is not None:
+        try:
+            find_cycle(asked.vulnerability)
+        except ValueError as error:
+            raise AskedError(str(error), Rule.CYCLE) from None
+        given["vulnerability"] = asked.vulnerability
+    if asked.house is not None:  # a house names its scoring: chosen, and printed, even for a preview
+        return houses.house_rules(asked.house, given, database=asked.database), True
+    return ScoringRules.from_mapping(given), bool(given.keys() - {"vulnerability"})
 
 
 def _kept(store: Store | None, keep: KeepAsked | None) -> evenings.KeptEvening | None:

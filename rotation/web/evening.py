@@ -231,6 +231,7 @@ class EveningPages:
             buttons=self.templates.buttons(deal, chosen),
             deal=deal,
             chosen=chosen,
+            house=session.rules.house,
             **extra,
         )
 
@@ -373,7 +374,12 @@ class EveningPages:
             view = views.player_view(session, position)
             base = evenings.evening_path(this)
             return self.templates.page(
-                "player.html", title=opened.evening.name, base=base, view=view, key=key
+                "player.html",
+                title=opened.evening.name,
+                base=base,
+                view=view,
+                key=key,
+                house=session.rules.house,
             )
 
         return await self.call(work)
@@ -402,6 +408,7 @@ class EveningPages:
             links=[link_ for link_ in links if link_[0] != "Host"],
             present=views.present_now(session),
             local_only=local_only(origin),
+            scoring=session.rules.describe(),
             **extra,
         )
 
