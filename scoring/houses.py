@@ -169,7 +169,7 @@ def _club_house(name: str, table: Mapping[str, object], at: str) -> House:
                 f"{at}[{name}]: unknown setting {key[:40]!r}: expected {', '.join(allowed[:-1])} or {LIKE}"
             )
         if not isinstance(value, str) or len(value) > 200:
-            raise InvalidHouseError(f"{at}[{name}] {key}: expected a word in quotes, like {key} = \"...\"")
+            raise InvalidHouseError(f'{at}[{name}] {key}: expected a word in quotes, like {key} = "..."')
     start = DEFAULT
     if LIKE in table:
         like = preset(str(table[LIKE]))
@@ -182,7 +182,9 @@ def _club_house(name: str, table: Mapping[str, object], at: str) -> House:
     except (InvalidRulesError, ValueError) as error:
         raise InvalidHouseError(f"{at}[{name}]: {error}") from None
     settings = tuple((key, value) for key, value in rules.to_mapping().items() if key != "house")
-    return House(name, settings, f"{start.name} as changed by the club" if LIKE in table else "the club's own")
+    return House(
+        name, settings, f"{start.name} as changed by the club" if LIKE in table else "the club's own"
+    )
 
 
 def preset_names() -> str:

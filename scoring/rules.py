@@ -71,7 +71,9 @@ class ScoringRules:
             if not isinstance(value, kind):
                 raise InvalidRulesError(f"{name} must be a {kind.__name__}, not {value!r}")
         if not isinstance(self.house, str) or len(self.house) > MAX_HOUSE or not _printable(self.house):
-            raise InvalidRulesError(f"house must be a name of at most {MAX_HOUSE} characters, not {self.house!r}")
+            raise InvalidRulesError(
+                f"house must be a name of at most {MAX_HOUSE} characters, not {self.house!r}"
+            )
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, object]) -> ScoringRules:

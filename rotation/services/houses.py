@@ -14,7 +14,15 @@ from rotation.errors import UserError
 from scoring.houses import PRESETS, House, InvalidHouseError, preset, preset_names, read_houses
 from scoring.rules import ScoringRules
 
-__all__ = ["HOUSES_FILE", "MAX_FILE", "HouseChoices", "HouseError", "house_choices", "house_rules", "find_house"]
+__all__ = [
+    "HOUSES_FILE",
+    "MAX_FILE",
+    "HouseChoices",
+    "HouseError",
+    "find_house",
+    "house_choices",
+    "house_rules",
+]
 
 HOUSES_FILE: Final = "houses.toml"
 """The club's own houses, kept beside its database."""
@@ -48,7 +56,9 @@ def find_house(text: str, *, database: Path | None = None, files: bool = True) -
             raise HouseError("house rules are chosen here by name, not by a file's path")
         houses = _read(Path(text.strip()), missing_ok=False)
         if len(houses) != 1:
-            raise HouseError(f"{text.strip()}: a house file given by its path holds one house, not {len(houses)}")
+            raise HouseError(
+                f"{text.strip()}: a house file given by its path holds one house, not {len(houses)}"
+            )
         return houses[0]
     found = preset(text)
     if found is not None:
@@ -62,7 +72,9 @@ def find_house(text: str, *, database: Path | None = None, files: bool = True) -
     raise HouseError(f"no house rules {text.strip()[:40]!r}: the presets are {preset_names()}{own}")
 
 
-def house_rules(text: str, given: Mapping[str, str], *, database: Path | None = None, files: bool = True) -> ScoringRules:
+def house_rules(
+    text: str, given: Mapping[str, str], *, database: Path | None = None, files: bool = True
+) -> ScoringRules:
     """The scoring of the house ``text`` with ``given`` (a session's ``"scoring"`` keys) overriding it,
     the house's name kept with it (marked varied when an override changed it)."""
     house = find_house(text, database=database, files=files)

@@ -10,8 +10,8 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rotation.errors import UserError
@@ -77,9 +77,9 @@ class PlanAsked:
     """An evening's plan as asked: the players, how the score sheet is ordered (``seed`` draws the cut
     again), the rounds, method and tables, players away (``NAME:ROUNDS`` texts) and pairs apart (``A+B``
     texts), rounds kept, names declared new or gone home, the planner's cap in seconds, the vulnerability
-    cycle and scoring (``None``: the house's, else the defaults), and where it is kept: saved as ``save`` dated ``played_on`` (today if None), or
-    written as chicago-schedule/1 data (``as_data``). ``history_days``: the season before the evening
-    that a new plan takes into account."""
+    cycle and scoring (``None``: the house's, else the defaults), and where it is kept: saved as ``save``
+    dated ``played_on`` (today if None), or written as chicago-schedule/1 data (``as_data``).
+    ``history_days``: the season before the evening that a new plan takes into account."""
 
     names: tuple[str, ...]
     order: Order = Order.CUT

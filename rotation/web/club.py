@@ -94,9 +94,7 @@ class NewEvening:
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
         seed = form.get("seed", "")
-        scoring = club.ScoringAsked(
-            *(form.get(key, "").strip() for key in (*CHOICES, "house"))
-        )
+        scoring = club.ScoringAsked(*(form.get(key, "").strip() for key in (*CHOICES, "house")))
         return cls(
             tuple(dict.fromkeys(lists.get("play", ()))),
             form.get("new", ""),

@@ -115,8 +115,11 @@ def test_an_option_beside_the_house_wins_and_marks_it_varied() -> None:
     cavendish = preset("cavendish")
     assert cavendish is not None
     varied = cavendish.with_settings({"partscore_premium": "outstanding"})
-    assert varied.to_mapping() == {**cavendish.rules.to_mapping(), "partscore_premium": "outstanding",
-                                   "house": "cavendish (varied)"}
+    assert varied.to_mapping() == {
+        **cavendish.rules.to_mapping(),
+        "partscore_premium": "outstanding",
+        "house": "cavendish (varied)",
+    }
     same = cavendish.with_settings({"vulnerability": "nondealer"})  # what the house says already
     assert same.house == "cavendish"
     four = preset("four-deal")
@@ -130,8 +133,11 @@ def test_an_option_beside_the_house_wins_and_marks_it_varied() -> None:
 def test_a_clubs_houses_are_read_and_checked_whole() -> None:
     """A club's file: a table per house, the command line's words, ``like`` a preset to start from."""
     (wed,) = read_houses({"wednesday": {"like": "cavendish", "premium": "outstanding"}}, "houses.toml")
-    assert wed.rules.to_mapping() == {**rules("cavendish").to_mapping(), "partscore_premium": "outstanding",
-                                      "house": "wednesday"}
+    assert wed.rules.to_mapping() == {
+        **rules("cavendish").to_mapping(),
+        "partscore_premium": "outstanding",
+        "house": "wednesday",
+    }
     (plain,) = read_houses({"plain": {"unit": "points"}})
     assert plain.rules == ScoringRules.from_mapping({"unit": "points", "house": "plain"})
 

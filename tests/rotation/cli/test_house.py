@@ -90,7 +90,7 @@ def test_a_clubs_own_houses_beside_its_database(tmp_path: Path) -> None:
     """houses.toml beside the database: its house by name; a file of one house by its path."""
     db = tmp_path / "club.db"
     (tmp_path / "houses.toml").write_text(
-        '# Wednesdays: Cavendish, but 100 for any part score left after the last deal\n'
+        "# Wednesdays: Cavendish, but 100 for any part score left after the last deal\n"
         '[wednesday]\nlike = "cavendish"\npremium = "outstanding"\n',
         encoding="utf-8",
     )
@@ -112,7 +112,7 @@ def test_a_clubs_own_houses_beside_its_database(tmp_path: Path) -> None:
         ('[x]\npremium = "sometimes"\n', "unknown partscore_premium"),
         ("[x\n", "not TOML"),
         ('[bulletin]\nunit = "points"\n', "a preset's name"),
-        ('[a]\n[b]\n', "holds one house, not 2"),
+        ("[a]\n[b]\n", "holds one house, not 2"),
         ("# " + "x" * 70_000 + "\n[x]\n", "more than 64 KiB"),
     ],
 )

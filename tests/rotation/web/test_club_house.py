@@ -31,7 +31,16 @@ def test_new_evening_offers_the_presets_and_the_clubs_own(club: Club, db: Path) 
     page = club.client.get("/club/new", params={"k": club.host})
     assert page.status_code == 200
     offered = re.findall(r'name="house" value="([^"]*)"', page.text)
-    assert offered == ["", "bulletin", "cavendish", "four-deal", "russian", "outstanding", "six-deal", "wednesday"]
+    assert offered == [
+        "",
+        "bulletin",
+        "cavendish",
+        "four-deal",
+        "russian",
+        "outstanding",
+        "six-deal",
+        "wednesday",
+    ]
     assert "100 for each part score outstanding" in text(page.text)
 
 
