@@ -46,6 +46,8 @@ class Rule(StrEnum):
     """A unit or rounding for a method that tallies in IMPs."""
     CYCLE = "cycle"
     """A vulnerability cycle that cannot be read (facts: the message)."""
+    HOUSE_REPLANNED = "house replanned"
+    """House rules asked of an evening replanned in place, which keeps the scoring it was saved with."""
 
 
 class AskedError(UserError, ValueError):
@@ -164,6 +166,12 @@ def plan(
     if seed is None and asked.order is Order.CUT and asked.keep is None:
         seed = secrets.randbelow(1_000_000)
     kept = _kept(store, asked.keep)
+    if asked.house is not None and _in_place(asked, kept):
+        raise AskedError(
+            "an evening replanned in place keeps the scoring it was saved with: house rules are for a"
+            " new evening",
+            Rule.HOUSE_REPLANNED,
+        )
     request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
     how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days)
     planned = _planned(store, asked, request, rules, kept, how)
@@ -223,6 +231,13 @@ def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
     return ScoringRules.from_mapping(given), bool(given.keys() - {"vulnerability"})
 
 
+def _in_place(asked: PlanAsked, kept: evenings.KeptEvening | None) -> bool:
+    """Whether the plan replans the saved evening it keeps in place: saved under that evening's name."""
+    if kept is None or kept.evening is None or asked.save is None:
+        return False
+    return name_key(kept.name) == name_key(asked.save)
+
+
 def _kept(store: Store | None, keep: KeepAsked | None) -> evenings.KeptEvening | None:
     """The rounds kept, with the saved evening's name and row when they are an evening's (an empty name
     for a schedule file's)."""
@@ -254,6 +269,6 @@ def _planned(
         return evenings.preview_evening(request, store=store, played_on=day, how=how)
     if store is None:
         raise TypeError("saving an evening needs the store")
-    if kept is not None and kept.evening is not None and name_key(kept.name) == name_key(asked.save):
+    if kept is not None and kept.evening is not None and _in_place(asked, kept):
         return evenings.replan_saved(store, kept.evening, request, how=how)
     return evenings.save_new_evening(store, request, evenings.SaveAs(asked.save, day, rules), how=how)

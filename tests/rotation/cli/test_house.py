@@ -132,3 +132,12 @@ def test_unknown_houses_and_broken_club_files_are_refused(tmp_path: Path) -> Non
     (tmp_path / "houses.toml").write_bytes(b"[w]\nunit = \xff\n")
     assert "not UTF-8" in refused(db, "--house", "w")
     planned(db, "--house", "bulletin")  # a preset needs no club file: a broken one does not stop it
+
+
+def test_an_evening_replanned_in_place_keeps_its_house(tmp_path: Path) -> None:
+    """--keep X --save X replans X in place, its scoring kept: a house asked there is refused, not lost."""
+    db = tmp_path / "club.db"
+    planned(db, "--house", "cavendish", "--save", "fri")
+    line = refused(db, "--keep", "fri", "--save", "fri", "--house", "russian")
+    assert "keeps the scoring it was saved with" in line
+    assert "House rules cavendish: Chicago scoring" in shown(db, "fri")
