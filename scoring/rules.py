@@ -36,7 +36,9 @@ class PartscorePremium(ChoiceEnum):
     """Seed 000: every side holding an uncompleted part score after the last deal."""
 
 
-_KEYS: Final = ("method", "vulnerability", "partscore_premium", "unit", "rounding")
+_KEYS: Final = ("method", "vulnerability", "partscore_premium", "unit", "rounding", "house")
+MAX_HOUSE: Final = 60
+"""The most characters of a house's name as kept (`scoring.houses`: 32, and `` (varied)``)."""
 
 Choice = TypeVar("Choice", bound=ChoiceEnum)
 
@@ -54,6 +56,8 @@ class ScoringRules:
     """Not used by a method whose tally is in IMPs (russian): see `tally_unit`."""
     rounding: Rounding = Rounding.HALF_UP
     """Only used when the unit is hundreds."""
+    house: str = ""
+    """The house rules these were chosen by (`scoring.houses`), printed with them; "": none named."""
 
     def __post_init__(self) -> None:
         for name, kind in (
@@ -66,6 +70,10 @@ class ScoringRules:
             value = getattr(self, name)
             if not isinstance(value, kind):
                 raise InvalidRulesError(f"{name} must be a {kind.__name__}, not {value!r}")
+        if not isinstance(self.house, str) or len(self.house) > MAX_HOUSE or not _printable(self.house):
+            raise InvalidRulesError(
+                f"house must be a name of at most {MAX_HOUSE} characters, not {self.house!r}"
+            )
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, object]) -> ScoringRules:
@@ -104,17 +112,19 @@ class ScoringRules:
             ),
             unit=_choice(mapping, "unit", Unit, defaults.unit),
             rounding=_choice(mapping, "rounding", Rounding, defaults.rounding),
+            house=_house(mapping.get("house", "")),
         )
 
     def to_mapping(self) -> dict[str, str]:
-        """The session's ``"scoring"`` object, every key written out."""
-        return {
+        """The session's ``"scoring"`` object, every key written out (``house`` when one is named)."""
+        out = {
             "method": self.method.name,
             "vulnerability": self.vulnerability.name,
             "partscore_premium": self.partscore_premium.value,
             "unit": self.unit.value,
             "rounding": self.rounding.value,
         }
+        return {**out, "house": self.house} if self.house else out
 
     @property
     def tally_unit(self) -> TallyUnit:
@@ -124,7 +134,8 @@ class ScoringRules:
         return TallyUnit.POINTS if self.unit is Unit.POINTS else TallyUnit.HUNDREDS
 
     def describe(self) -> str:
-        """One line for every card and sheet, e.g. ``Chicago scoring, dealer's side vulnerable ...``."""
+        """One line for every card and sheet, e.g. ``Chicago scoring, dealer's side vulnerable ...``, led
+        by the house rules' name when one is named (``House rules cavendish: Chicago scoring, ...``)."""
         parts = [self.method.phrase, self.vulnerability.describe()]
         if self.method.carries_partscores:
             if self.partscore_premium is PartscorePremium.DEAL4:
@@ -136,7 +147,8 @@ class ScoringRules:
             parts.append(f"tally in hundreds ({self.rounding.phrase})")
         else:
             parts.append(f"tally in {unit.label}")
-        return ", ".join(parts)
+        described = ", ".join(parts)
+        return f"House rules {self.house}: {described}" if self.house else described
 
     def tally(self, net_points: int) -> int:
         """A scored rubber's N-S net in this session's tally units (not in IMPs: use the rubber's IMPs)."""
@@ -166,3 +178,14 @@ def _choice(mapping: Mapping[str, object], key: str, kind: type[Choice], default
             if value.strip().lower() == member.value:
                 return member
     raise InvalidRulesError(f"unknown {key} {value!r}: expected {kind.choices()}")
+
+
+def _printable(text: str) -> bool:
+    return all(character.isprintable() for character in text) and text == text.strip()
+
+
+def _house(value: object) -> str:
+    """A session's ``"house"``: the name of the house rules it was chosen by."""
+    if not isinstance(value, str) or len(value) > MAX_HOUSE or not _printable(value):
+        raise InvalidRulesError(f"house must be a name of at most {MAX_HOUSE} characters, not {value!r:.80}")
+    return value

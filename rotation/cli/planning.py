@@ -127,7 +127,19 @@ _TimeLimitOption = Annotated[
         " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
     ),
 ]
-_VulnerabilityOption = Annotated[str, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP)]
+_VulnerabilityOption = Annotated[
+    str | None, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP + " Default: dealer, or the house's.")
+]
+_HouseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--house",
+        metavar="NAME",
+        help="House rules by name: scoring, vulnerability, premium, unit and rounding at once, the name"
+        " printed on every card (bulletin, cavendish, four-deal, russian, outstanding, six-deal, a house of"
+        " houses.toml beside the database, or a .toml file of one house). Options given beside it win.",
+    ),
+]
 _AsJsonOption = Annotated[bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")]
 _VerboseOption = Annotated[
     bool,
@@ -210,7 +222,7 @@ def plan_command(
     new: _NewOption = None,
     gone: _GoneOption = None,
     time_limit: _TimeLimitOption = 600.0,
-    vulnerability: _VulnerabilityOption = "dealer",
+    vulnerability: _VulnerabilityOption = None,
     as_json: _AsJsonOption = False,
     verbose: _VerboseOption = False,
     save: _SaveOption = None,
@@ -224,6 +236,7 @@ def plan_command(
     per: PerOption = None,
     currency: CurrencyOption = None,
     table_money: TableMoneyOption = None,
+    house: _HouseOption = None,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
     from rotation.services import plans
@@ -252,6 +265,8 @@ def plan_command(
         parse_day(played_on, "--date"),
         history,
         as_json,
+        house,
+        db_path() if house is not None else None,
     )
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)
@@ -347,6 +362,8 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
         if verbose:
             console.print(solve_details(planned.plan.solved))
     if saved is None:
+        if made.rules.house:  # a preview by house rules: what the house plays, though nothing is kept
+            console.print(Text(f"Scoring: {made.rules.describe()}."))
         return
     console.print(Text(f"Scoring: {saved.session.rules.describe()}."))  # Text: folds at 80 columns in a pipe
     if planned.replaced:

@@ -514,8 +514,8 @@ def tally_tables(sheet: TallySheet) -> Group:
 
 
 def sessions_table(summaries: list[SessionSummary]) -> RichTable:
-    """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (method,
-    vulnerability cycle, tally unit)."""
+    """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (house
+    rules when named, method, vulnerability cycle, tally unit)."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("session", "date", "players", "recorded", "scoring"):
         out.add_column(column, justify="right" if column in ("players", "recorded") else "left")
@@ -523,6 +523,7 @@ def sessions_table(summaries: list[SessionSummary]) -> RichTable:
         done = f"{s.recorded}/{s.rubbers}"
         rules = s.rules
         scoring = f"{rules.method.name}, {rules.vulnerability.name}, {tally_unit(rules).label}"
+        scoring = f"{rules.house}: {scoring}" if rules.house else scoring
         _add_row(out, s.name, s.played_on.isoformat(), str(s.players), done, scoring)
     return out
 

@@ -101,8 +101,9 @@ def fold_lines(lines: Sequence[str], size: int = PAGE, indent: str = "") -> list
     for line in lines:
         first, *rest = fold(line, size)
         out.append(first)
-        for more in rest:
-            out += [indent + part for part in fold(more, size - width(indent))]
+        if rest:  # the rest folded afresh to the narrower width: no line of one word between
+            remainder = line[len(first) :].lstrip(" ") if line.startswith(first) else " ".join(rest)
+            out += [indent + part for part in fold(remainder, size - width(indent))]
     return out
 
 

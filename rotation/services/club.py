@@ -8,6 +8,7 @@ import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 
 from rotation import names as naming
 from rotation import roster
@@ -15,7 +16,7 @@ from rotation.balance import Balance, check
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
 from rotation.request import HISTORY_DAYS, Method
-from rotation.services import evenings
+from rotation.services import evenings, houses
 from rotation.services.access import Access, RefusedError, Role, access, token
 from rotation.services.database import Store
 from rotation.services.errors import NoSuchSessionError
@@ -39,6 +40,7 @@ __all__ = [
     "club_view",
     "evening_links",
     "evening_name",
+    "house_choices",
     "new_evening_form",
     "open_club",
     "plan_club_evening",
@@ -176,6 +178,8 @@ class ScoringAsked:
     premium: str = ""
     unit: str = ""
     rounding: str = ""
+    house: str = ""
+    """House rules by name (`rotation.services.houses`): the settings not chosen are the house's."""
 
 
 _SETTINGS = (
@@ -188,11 +192,12 @@ _SETTINGS = (
 """Each choice of `ScoringAsked` and its key in a session's ``"scoring"`` object."""
 
 
-def scoring_rules(asked: ScoringAsked) -> ScoringRules:
-    """The scoring chosen, with `chicago plan --save`'s defaults for what is not (Chicago, the dealer's
-    side vulnerable on deals 2-3, 100 for a part score on the last deal, hundreds rounded half up), and
-    refused as the terminal refuses it: an unknown choice, or a unit or rounding chosen for a method that
-    tallies in IMPs (ScoringChoiceError)."""
+def scoring_rules(asked: ScoringAsked, *, database: Path | None = None) -> ScoringRules:
+    """The scoring chosen, with the house's settings (a preset, or the club's own beside ``database``)
+    or `chicago plan --save`'s defaults for what is not (Chicago, the dealer's side vulnerable on deals
+    2-3, 100 for a part score on the last deal, hundreds rounded half up), and refused as the terminal
+    refuses it: an unknown choice or house, or a unit or rounding chosen for a method that tallies in
+    IMPs (ScoringChoiceError)."""
     given: dict[str, str] = {}
     for setting, key in _SETTINGS:
         value = getattr(asked, setting).strip()
@@ -215,7 +220,20 @@ def scoring_rules(asked: ScoringAsked) -> ScoringRules:
             f"{method.name.capitalize()} scoring tallies in IMPs: no unit or rounding applies",
             setting,
         )
+    if asked.house.strip():
+        if len(asked.house) > MAX_CHOICE:
+            raise ScoringChoiceError(f"the house chosen is {len(asked.house)} characters long", "house")
+        try:
+            return houses.house_rules(asked.house, given, database=database, files=False)
+        except houses.HouseError as error:
+            raise ScoringChoiceError(naming.shown(str(error)), "house") from None
     return ScoringRules.from_mapping(given)
+
+
+def house_choices(store: Store, key: str | None) -> houses.HouseChoices:
+    """The houses New evening offers (the presets and the club's own), for the club's host only."""
+    open_club(store, key, host=True)
+    return houses.house_choices(store.path)
 
 
 def evening_name(name: str) -> str:
@@ -274,7 +292,7 @@ def plan_new_evening(
     players, new = player_names(asked.players), player_names(asked.new)
     if len(players) < 4:
         raise PlanError(f"an evening needs at least four players, not {len(players)}")
-    name, rules = evening_name(asked.name), scoring_rules(asked.scoring)
+    name, rules = evening_name(asked.name), scoring_rules(asked.scoring, database=store.path)
     away = tuple(parse_away(f"{who}:{rounds}") for who, rounds in asked.away)
     request = PlanRequest(players, seed=asked.seed, rounds=asked.rounds, method=Method.AUTO, away=away)
     save = evenings.SaveAs(name, asked.played_on, rules)

@@ -37,6 +37,7 @@ from rotation.results.session import SessionError
 from rotation.roster import ForgottenPlayersError, NearMissError
 from rotation.services.access import RefusedError
 from rotation.services.evenings import SameEveningError
+from rotation.services.houses import HouseError
 from rotation.services.plans import AskedError, Rule
 
 
@@ -67,6 +68,7 @@ __all__ = [
     "DiskFullError",
     "ForgottenPlayersError",
     "FormatError",
+    "HouseError",
     "JsonTextError",
     "LockedError",
     "MachineError",

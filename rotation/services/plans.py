@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rotation.errors import UserError
@@ -18,7 +19,7 @@ from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
 from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.request import HISTORY_DAYS, Method, Order
-from rotation.services import evenings
+from rotation.services import evenings, houses
 from rotation.services.sheets import Balance, read_schedule
 from scoring.methods import MethodName, find_method
 from scoring.rules import PartscorePremium, ScoringRules
@@ -45,6 +46,8 @@ class Rule(StrEnum):
     """A unit or rounding for a method that tallies in IMPs."""
     CYCLE = "cycle"
     """A vulnerability cycle that cannot be read (facts: the message)."""
+    HOUSE_REPLANNED = "house replanned"
+    """House rules asked of an evening replanned in place, which keeps the scoring it was saved with."""
 
 
 class AskedError(UserError, ValueError):
@@ -76,9 +79,9 @@ class PlanAsked:
     """An evening's plan as asked: the players, how the score sheet is ordered (``seed`` draws the cut
     again), the rounds, method and tables, players away (``NAME:ROUNDS`` texts) and pairs apart (``A+B``
     texts), rounds kept, names declared new or gone home, the planner's cap in seconds, the vulnerability
-    cycle and scoring, and where it is kept: saved as ``save`` dated ``played_on`` (today if None), or
-    written as chicago-schedule/1 data (``as_data``). ``history_days``: the season before the evening
-    that a new plan takes into account."""
+    cycle and scoring (``None``: the house's, else the defaults), and where it is kept: saved as ``save``
+    dated ``played_on`` (today if None), or written as chicago-schedule/1 data (``as_data``).
+    ``history_days``: the season before the evening that a new plan takes into account."""
 
     names: tuple[str, ...]
     order: Order = Order.CUT
@@ -92,7 +95,7 @@ class PlanAsked:
     new: tuple[str, ...] = ()
     gone: tuple[str, ...] = ()
     time_limit: float = 600.0
-    vulnerability: str = "dealer"
+    vulnerability: str | None = None
     scoring: MethodName | None = None
     premium: PartscorePremium | None = None
     unit: Unit | None = None
@@ -101,6 +104,10 @@ class PlanAsked:
     played_on: date | None = None
     history_days: int = HISTORY_DAYS
     as_data: bool = False
+    house: str | None = None
+    """House rules by name (or, at the terminal, a file of one house): the scoring and cycle not given."""
+    database: Path | None = None
+    """The database the club's own houses are kept beside (``houses.toml``)."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -159,6 +166,12 @@ def plan(
     if seed is None and asked.order is Order.CUT and asked.keep is None:
         seed = secrets.randbelow(1_000_000)
     kept = _kept(store, asked.keep)
+    if asked.house is not None and _in_place(asked, kept):
+        raise AskedError(
+            "an evening replanned in place keeps the scoring it was saved with: house rules are for a"
+            " new evening",
+            Rule.HOUSE_REPLANNED,
+        )
     request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
     how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days)
     planned = _planned(store, asked, request, rules, kept, how)
@@ -207,11 +220,22 @@ def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
     in_imps = asked.scoring is not None and find_method(asked.scoring).in_imps
     if in_imps and (asked.unit is not None or asked.rounding is not None):
         raise AskedError("Russian scoring tallies in IMPs: no unit or rounding applies", Rule.IMPS_UNIT)
-    try:
-        find_cycle(asked.vulnerability)
-    except ValueError as error:
-        raise AskedError(str(error), Rule.CYCLE) from None
-    return ScoringRules.from_mapping({"vulnerability": asked.vulnerability, **given}), bool(given)
+    if asked.vulnerability is not None:
+        try:
+            find_cycle(asked.vulnerability)
+        except ValueError as error:
+            raise AskedError(str(error), Rule.CYCLE) from None
+        given["vulnerability"] = asked.vulnerability
+    if asked.house is not None:  # a house names its scoring: chosen, and printed, even for a preview
+        return houses.house_rules(asked.house, given, database=asked.database), True
+    return ScoringRules.from_mapping(given), bool(given.keys() - {"vulnerability"})
+
+
+def _in_place(asked: PlanAsked, kept: evenings.KeptEvening | None) -> bool:
+    """Whether the plan replans the saved evening it keeps in place: saved under that evening's name."""
+    if kept is None or kept.evening is None or asked.save is None:
+        return False
+    return name_key(kept.name) == name_key(asked.save)
 
 
 def _kept(store: Store | None, keep: KeepAsked | None) -> evenings.KeptEvening | None:
@@ -245,6 +269,6 @@ def _planned(
         return evenings.preview_evening(request, store=store, played_on=day, how=how)
     if store is None:
         raise TypeError("saving an evening needs the store")
-    if kept is not None and kept.evening is not None and name_key(kept.name) == name_key(asked.save):
+    if kept is not None and kept.evening is not None and _in_place(asked, kept):
         return evenings.replan_saved(store, kept.evening, request, how=how)
     return evenings.save_new_evening(store, request, evenings.SaveAs(asked.save, day, rules), how=how)

@@ -43,23 +43,27 @@ MAX_FIELDS = 1000
 the server's body limit bounds them first."""
 
 CHOICES = {
-    "method": tuple((m.name, m.phrase) for m in METHODS),
-    "vulnerability": tuple((c.name, c.describe().capitalize()) for c in CYCLES),
+    "method": (("", "As the house rules (else Chicago)"), *((m.name, m.phrase) for m in METHODS)),
+    "vulnerability": (
+        ("", "As the house rules (else the dealer's side on deals 2-3)"),
+        *((c.name, c.describe().capitalize()) for c in CYCLES),
+    ),
     "premium": (
+        ("", "As the house rules (else on the last deal)"),
         (PartscorePremium.DEAL4.value, "100 for a part score on the last deal"),
         (PartscorePremium.OUTSTANDING.value, "100 for each part score outstanding at the end"),
     ),
     "unit": (
-        ("", "As the method tallies: hundreds (Russian: IMPs)"),
+        ("", "As the house rules, or as the method tallies: hundreds (Russian: IMPs)"),
         *((u.value, u.value.capitalize()) for u in Unit),
     ),
     "rounding": (
-        ("", "As the method tallies: half-up"),
+        ("", "As the house rules (else half-up)"),
         *((r.value, f"{r.value}: {r.phrase}") for r in Rounding),
     ),
 }
 """The scoring choices New evening offers, ``(value, words)``: what `chicago plan --save` offers, the
-first of each the terminal's default."""
+first of each ("") the house's setting, or the terminal's default when no house is chosen."""
 LEGENDS = {
     "method": "Method",
     "vulnerability": "Vulnerability",
@@ -90,9 +94,7 @@ class NewEvening:
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
         seed = form.get("seed", "")
-        scoring = club.ScoringAsked(
-            *(form.get(key, "").strip() for key in ("method", "vulnerability", "premium", "unit", "rounding"))
-        )
+        scoring = club.ScoringAsked(*(form.get(key, "").strip() for key in (*CHOICES, "house")))
         return cls(
             tuple(dict.fromkeys(lists.get("play", ()))),
             form.get("new", ""),
@@ -143,7 +145,7 @@ class NewEvening:
     def chosen_scoring(self) -> bool:
         """Whether the host chose a scoring other than the terminal's default (the choices then shown)."""
         defaults = {"method": "chicago", "vulnerability": "dealer", "premium": "deal4"}
-        return bool(self.cycle) or any(
+        return bool(self.cycle or self.scoring.house) or any(
             getattr(self.scoring, key) not in ("", defaults.get(key, "")) for key in CHOICES
         )
 
@@ -152,12 +154,12 @@ class NewEvening:
         fields = [("play", name) for name in self.ticked]
         fields += [("new", self.new_text), ("away", self.away_text), ("rounds", self.rounds)]
         fields += [("date", self.day), ("name", self.name), ("seed", self.seed), ("cycle", self.cycle)]
-        fields += [(key, getattr(self.scoring, key)) for key in CHOICES]
+        fields += [(key, getattr(self.scoring, key)) for key in (*CHOICES, "house")]
         return [*fields, *([("sure", "on")] if self.sure else [])]
 
 
-def _rest(scoring: club.ScoringAsked) -> tuple[str, str, str]:
-    return scoring.premium, scoring.unit, scoring.rounding
+def _rest(scoring: club.ScoringAsked) -> tuple[str, str, str, str]:
+    return scoring.premium, scoring.unit, scoring.rounding, scoring.house
 
 
 def _lines(text: str) -> tuple[tuple[str, str], ...]:
@@ -273,7 +275,8 @@ class ClubPages:
         form: club.NewEveningForm | None = None,
         **extra: object,
     ) -> Response:
-        form = form or club.new_evening_form(self.pages.stores.get(), key)
+        store = self.pages.stores.get()
+        form = form or club.new_evening_form(store, key)
         roster = [*form.roster, *(name for name in asked.ticked if name not in form.roster)]
         return self.templates.page(
             "plan.html",
@@ -286,6 +289,7 @@ class ClubPages:
             last_ticked=form.ticked,
             choices=CHOICES,
             legends=LEGENDS,
+            houses=club.house_choices(store, key),
             rounds_at_most=club.DEFAULT_ROUNDS_AT_MOST,
             **extra,
         )

@@ -232,6 +232,7 @@ class EveningPages:
             buttons=self.templates.buttons(deal, chosen),
             deal=deal,
             chosen=chosen,
+            house=session.rules.house,
             **extra,
         )
 
@@ -375,7 +376,12 @@ class EveningPages:
             view = views.player_view(session, position)
             base = evenings.evening_path(this)
             return self.templates.page(
-                "player.html", title=opened.evening.name, base=base, view=view, key=key
+                "player.html",
+                title=opened.evening.name,
+                base=base,
+                view=view,
+                key=key,
+                house=session.rules.house,
             )
 
         return await self.call(work)
@@ -405,6 +411,7 @@ class EveningPages:
             present=views.present_now(session),
             local_only=local_only(origin),
             money=self.money_of(opened.evening),
+            scoring=session.rules.describe(),
             **extra,
         )
 

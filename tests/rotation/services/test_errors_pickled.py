@@ -38,6 +38,8 @@ MADE = (
     errors.FormatError("bad file"),
     errors.LockedError("locked"),
     errors.AskedError("Russian scoring tallies in IMPs: no unit or rounding applies", errors.Rule.IMPS_UNIT),
+    errors.AskedError("replanned in place", errors.Rule.HOUSE_REPLANNED),
+    errors.HouseError("no house rules 'casual'"),
     errors.PlannerStoppedError(),
     errors.PlannerStoppedError("The plan needs more memory than the planner may use (3.0 GB)"),
     errors.PlanAbandonedError("the plan's asker left"),
