@@ -189,12 +189,25 @@ def record_command(
     delete: Annotated[
         bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")
     ] = False,
+    restore: Annotated[
+        bool,
+        typer.Option(
+            "--restore",
+            help="Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
+            " --replace, in place of one recorded since.",
+        ),
+    ] = False,
 ) -> None:
     """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
     from rotation.services import rubbers
 
+    if restore:
+        if deals or net is not None or undo or delete:
+            fail("--restore takes no deals, --net, --undo or --delete (only --replace)")
+        _restore(name, round_number, table, replace=replace)
+        return
     deals_given, net_given = _record_input(deals or [], net, replace=replace, undo=undo, delete=delete)
     from rotation.render.recorded import edit_report, record_report
 
@@ -215,6 +228,44 @@ def record_command(
             lines = record_report(change.evening.name, edit.session, edit.record, shown)
     for line in lines:
         typer.echo(line)
+
+
+def _restore(name: str, round_number: int, table: int | None, *, replace: bool) -> None:
+    """`chicago record NAME --round R --restore`: the rubber brought back, and what it replaced."""
+    from rotation.render.changes import rubber_words
+    from rotation.render.recorded import record_report
+    from rotation.services import rubbers
+
+    with open_store(create=False) as store:
+        change = rubbers.restore_rubber(store, name, round_number, table, replace=replace)
+    edit = change.edit
+    assert edit.record is not None
+    where = f"{change.evening.name} round {edit.round}, table {edit.table}"
+    typer.echo(f"Restored {where} as it was (it held {rubber_words(edit.previous)}).")
+    for line in record_report(change.evening.name, edit.session, edit.record, None):
+        typer.echo(line)
+
+
+@app.command("log")
+def log_command(
+    name: Annotated[str, typer.Argument(help="A saved session.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """Every change to a saved session, oldest first: when, from where (the terminal, the host page, a
+    table's link), what changed, and what it held before and after."""
+    from rotation.render.changes import change_lines
+    from rotation.services.changes import evening_log, log_data
+
+    with open_store(create=False) as store:
+        log = evening_log(store, name)
+    if as_json:
+        typer.echo(json.dumps(log_data(log), indent=2, ensure_ascii=False))
+        return
+    lines = change_lines(log.changes)
+    if not lines:
+        typer.echo(f"{log.evening.name}: no change logged (saved before chicago kept a log).")
+    for line in lines:
+        typer.echo(f"{line.at}  {line.source}: {line.text}")
 
 
 def _record_input(

@@ -3,7 +3,7 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 4, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 5, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
@@ -17,6 +17,10 @@ Schema (version 4, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
                      page's links must not outlive their evening
     club_secrets     one row: the key the club's pages (`chicago serve` with no evening) derive their
                      links from (v4)
+    changes          id (the log's order), session_id, at (UTC, ISO), source (terminal, host, club, table N),
+                     kind, round and table_number (a rubber's), before and after (JSON): the record of every
+                     change to an evening, written in the transaction that makes it (v5); it goes only with
+                     its evening
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -35,7 +39,7 @@ from typing import Any, Final
 
 from rotation.errors import ChicagoError, MachineError, UserError
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -98,11 +102,27 @@ _CLUB_SECRET_V4: Final = (
     )""",
 )
 
+_CHANGES_V5: Final = (
+    """CREATE TABLE changes (
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source <> ''),
+        kind TEXT NOT NULL CHECK (kind <> ''),
+        round INTEGER CHECK (round >= 1),
+        table_number INTEGER CHECK (table_number >= 1),
+        before TEXT,
+        after TEXT
+    )""",
+    "CREATE INDEX changes_session ON changes (session_id, id)",
+)
+
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _SCHEMA_V1,
     _WEB_SECRETS_V2,
     _EVENING_UIDS_V3,
     _CLUB_SECRET_V4,
+    _CHANGES_V5,
 )
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

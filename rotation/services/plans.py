@@ -18,6 +18,7 @@ from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
 from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.request import HISTORY_DAYS, Method, Order
+from rotation.results.changes import TERMINAL, Source
 from rotation.services import evenings
 from rotation.services.sheets import Balance, read_schedule
 from scoring.methods import MethodName, find_method
@@ -101,6 +102,8 @@ class PlanAsked:
     played_on: date | None = None
     history_days: int = HISTORY_DAYS
     as_data: bool = False
+    source: Source = TERMINAL
+    """Where the plan is asked, for the evening's log when it is saved."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -160,7 +163,7 @@ def plan(
         seed = secrets.randbelow(1_000_000)
     kept = _kept(store, asked.keep)
     request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
-    how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days)
+    how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days, asked.source)
     planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule

@@ -72,7 +72,9 @@ def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
     assert pragma(path, "journal_mode") == "wal"
     with closing(sqlite3.connect(path)) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"players", "sessions", "session_players", "results", "web_secrets", "club_secrets"}
+    assert tables == {
+        "players", "sessions", "session_players", "results", "web_secrets", "club_secrets", "changes"
+    }  # fmt: skip
 
 
 def test_the_default_path_and_its_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -473,7 +475,7 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
     with closing(sqlite3.connect(path)) as db:  # back to version 1, as an older chicago wrote it
         db.executescript(
             "DROP INDEX sessions_uid; ALTER TABLE sessions DROP COLUMN uid; DROP TABLE web_secrets;"
-            " DROP TABLE club_secrets;"
+            " DROP TABLE club_secrets; DROP TABLE changes;"
             " PRAGMA user_version = 1;"
         )
     assert pragma(path, "user_version") == 1
@@ -484,7 +486,7 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
         secret = store.web_secret("x")
         assert len(secret) >= 32 and store.web_secret("x") == secret
         assert store.web_secret("x", renew=True) != secret
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 4
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 5
 
 
 def test_a_replan_keeps_what_was_played(tmp_path: Path) -> None:
