@@ -184,8 +184,8 @@ class Transaction:
         self.path = path
         self.clock = clock
 
-    def _log(self, session_id: int, change: Change) -> None:
-        write_change(self._db, session_id, change, self.clock())
+    def _log(self, session_id: int, change: Change, at: str | None = None) -> None:
+        write_change(self._db, session_id, change, self.clock() if at is None else at)
 
     def changes(self, stored: StoredSession) -> tuple[Change, ...]:
         """The evening's log, oldest first."""
@@ -200,8 +200,11 @@ class Transaction:
         it as ``kind`` from ``source``."""
         session_id = _row(self._db, stored)
         before = _result_at(self._db, session_id, record.round, record.table, self.path)
-        _write_result(self._db, session_id, record, replace=True, at=self.clock())
-        self._log(session_id, Change(kind, source, RubberEdit(record.round, record.table, before, record)))
+        at = self.clock()
+        _write_result(self._db, session_id, record, replace=True, at=at)
+        self._log(
+            session_id, Change(kind, source, RubberEdit(record.round, record.table, before, record)), at
+        )
 
     def remove_result(
         self, stored: StoredSession, round_number: int, table: int, *, kind: Kind, source: Source
@@ -313,10 +316,10 @@ class Transaction:
         for record in session.results:
             _write_result(db, session_id, record, replace=False, at=at)
         saved = _load(db, session_id, self.path)
-        self._log(session_id, Change(Kind.SAVE, source, PlanEdit(0, None, saved.session.schedule)))
+        self._log(session_id, Change(Kind.SAVE, source, PlanEdit(0, None, saved.session.schedule)), at)
         for record in saved.session.results:
             edit = RubberEdit(record.round, record.table, None, record)
-            self._log(session_id, Change(Kind.RECORD, source, edit))
+            self._log(session_id, Change(Kind.RECORD, source, edit), at)
         return saved
 
     def rename_player(self, old: str, new: str, *, merge: bool = False, source: Source) -> Renamed:
