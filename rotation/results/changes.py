@@ -182,7 +182,8 @@ def to_restore(
     session: Session, changes: Sequence[Change], round_number: int, table: int, *, replace: bool = False
 ) -> RubberRecord:
     """The rubber to bring back at a round and table: as it was before its latest deletion or
-    replacement in the log. NothingToRestoreError when none is logged or the rubber holds it already;
+    replacement in the log (passing over one that took away the rubber it holds now, brought back
+    since). NothingToRestoreError when none is logged or the rubber holds it already;
     RecordedSinceError when the rubber changed since, unless ``replace``; SessionError when its round
     was planned again since (other players sit there)."""
     here = [
@@ -200,11 +201,13 @@ def to_restore(
     where = f"round {round_number}, table {table}"
     if not lost:
         raise NothingToRestoreError(f"{where}: no rubber was deleted or replaced there")
-    latest = lost[-1]
+    now = session.result(round_number, table)
+    other = [c for c in lost if isinstance(c.what, RubberEdit) and c.what.before != now]
+    if not other:
+        raise NothingToRestoreError(f"{where} holds that rubber already")
+    latest = other[-1]  # the latest rubber lost there that is not the one it holds
     assert isinstance(latest.what, RubberEdit) and latest.what.before is not None
     old = latest.what.before
-    if session.result(round_number, table) == old:
-        raise NothingToRestoreError(f"{where} holds that rubber already")
     for change in changes:
         if (
             change.number > latest.number
@@ -216,14 +219,20 @@ def to_restore(
             )
     since = [c for c in here if c.number > latest.number]
     if since and not replace:
+        last = since[-1]
         raise RecordedSinceError(
-            f"{where} was recorded again after its rubber was {_lost_words(latest.kind)}"
-            f" ({since[-1].kind.value} from {since[-1].source.words}): add --replace to put the old rubber"
-            " in place of what it holds now",
-            since[-1],
+            f"{where} changed after its rubber was {_DONE[latest.kind]} (last: {_DONE[last.kind]} from"
+            f" {last.source.words}): add --replace to put the old rubber back in place of what it holds now",
+            last,
         )
     return old
 
 
-def _lost_words(kind: Kind) -> str:
-    return {Kind.DELETE: "deleted", Kind.REPLACE: "replaced"}.get(kind, "replaced by a restore")
+_DONE = {
+    Kind.ADD: "deals added",
+    Kind.UNDO: "a deal taken back",
+    Kind.RECORD: "recorded",
+    Kind.REPLACE: "replaced",
+    Kind.DELETE: "deleted",
+    Kind.RESTORE: "replaced by a restore",
+}

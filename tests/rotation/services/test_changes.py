@@ -144,7 +144,7 @@ def test_a_deleted_or_replaced_rubber_comes_back_as_it_was(store: Store) -> None
     rubbers.delete_rubber(store, "fri", 1, 1)
     rubbers.add_deals(store, "fri", 1, 1, deals("1C N ="), source=table_link(1))
     with pytest.raises(
-        changes.RecordedSinceError, match="recorded again after its rubber was deleted"
+        changes.RecordedSinceError, match="changed after its rubber was deleted"
     ) as why:
         rubbers.restore_rubber(store, "fri", 1, 1)
     assert "from table 1's link" in str(why.value) and "--replace" in str(why.value)
