@@ -12,7 +12,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.rotation.web.real import chicago, served
+from tests.rotation.web.real import browser, chicago, phone, served
+from tests.rotation.web.test_host_browser import accessible
 
 FIVE = ("Ann", "Bob", "Cy", "Di", "Ed")
 RUBBER = ("2S E +1", "pass", "3NT N -2", "6S W =", "2D N =")
@@ -115,6 +116,14 @@ def test_the_web_faces_changes_are_logged_with_their_source(tmp_path: Path) -> N
             assert "Replanned from round 1: Fay joined." in answer.read().decode()
         with urllib.request.urlopen(host, timeout=600) as answer:
             page = html.unescape(re.sub(r"<[^>]+>", " ", answer.read().decode()))
+        with browser() as launched:  # the section on a phone: 360 px wide, no serious axe violation
+            from playwright.sync_api import expect
+
+            phone_page = phone(launched)
+            phone_page.goto(host)
+            expect(phone_page.get_by_role("heading", name="Changes")).to_be_visible()
+            accessible(phone_page, "the host page's changes")
+            phone_page.screenshot(path="/tmp/chicago-host-changes-360.png", full_page=True)
     changes = logged(db)
     assert [(c["change"], c["source"]) for c in changes] == [
         ("save", "terminal"),
