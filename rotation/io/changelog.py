@@ -31,6 +31,8 @@ def write_change(db: sqlite3.Connection, session_id: int, change: Change, at: st
     """Append ``change`` to the evening's log (its ``at`` and ``number`` are the store's)."""
     what = change.what
     place: tuple[int | None, int | None] = (None, None)
+    before: object
+    after: object
     if isinstance(what, RubberEdit):
         place = (what.round, what.table)
         before = None if what.before is None else record_to_data(what.before)
@@ -67,9 +69,15 @@ def read_changes(db: sqlite3.Connection, session_id: int, path: Path, name: str)
     for number, (at, source, kind, rnd, table, before, after) in enumerate(rows, 1):
         try:
             changes.append(_change(number, at, source, Kind(kind), rnd, table, before, after))
-        except (ValueError, TypeError, KeyError, JsonTextError, FormatError, SessionError) as error:
-            raise DamagedError(f"{path}: change {number} of {name!r} cannot be read: {error}") from None
-        except InvalidScheduleError as error:
+        except (
+            ValueError,
+            TypeError,
+            KeyError,
+            JsonTextError,
+            FormatError,
+            SessionError,
+            InvalidScheduleError,
+        ) as error:
             raise DamagedError(f"{path}: change {number} of {name!r} cannot be read: {error}") from None
     return tuple(changes)
 
@@ -77,8 +85,8 @@ def read_changes(db: sqlite3.Connection, session_id: int, path: Path, name: str)
 def _change(
     number: int, at: str, source: str, kind: Kind, rnd: int | None, table: int | None, before: Any, after: Any
 ) -> Change:
-    old = None if before is None else loads(before)
-    new = None if after is None else loads(after)
+    old: Any = None if before is None else loads(before)
+    new: Any = None if after is None else loads(after)
     what: RubberEdit | PlanEdit | NameEdit
     if kind in (Kind.RENAME, Kind.MERGE):
         if not isinstance(old, str) or not isinstance(new, str):

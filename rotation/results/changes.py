@@ -9,7 +9,7 @@ evening's log gives back its rubbers (`replay`); a rubber deleted or replaced is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -129,11 +129,17 @@ class Change:
     at: str = ""
     number: int = 0
 
-    def data(self, encode_record: Any, encode_schedule: Any) -> dict[str, Any]:
+    def data(
+        self,
+        encode_record: Callable[[RubberRecord], dict[str, Any]],
+        encode_schedule: Callable[[Schedule], dict[str, Any]],
+    ) -> dict[str, Any]:
         """The change as JSON-ready data, its records and schedules written by the codecs given."""
         what = self.what
         entry: dict[str, Any] = {"number": self.number, "at": self.at, "source": str(self.source)}
         entry["change"] = self.kind.value
+        before: object
+        after: object
         if isinstance(what, RubberEdit):
             entry.update(round=what.round, table=what.table)
             before, after = (None if r is None else encode_record(r) for r in (what.before, what.after))

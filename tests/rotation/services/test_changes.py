@@ -143,9 +143,7 @@ def test_a_deleted_or_replaced_rubber_comes_back_as_it_was(store: Store) -> None
         rubbers.restore_rubber(store, "fri", 1, 1)
     rubbers.delete_rubber(store, "fri", 1, 1)
     rubbers.add_deals(store, "fri", 1, 1, deals("1C N ="), source=table_link(1))
-    with pytest.raises(
-        changes.RecordedSinceError, match="changed after its rubber was deleted"
-    ) as why:
+    with pytest.raises(changes.RecordedSinceError, match="changed after its rubber was deleted") as why:
         rubbers.restore_rubber(store, "fri", 1, 1)
     assert "from table 1's link" in str(why.value) and "--replace" in str(why.value)
     assert store.load("fri").session.result(1, 1) == RubberRecord(1, 1, deals=deals("1C N ="))
@@ -290,3 +288,15 @@ def test_the_log_replayed_from_empty_gives_the_rubbers(
                 pass
         log = evening_log(store, "fri")
         assert replay(log.changes) == log.evening.session.results
+
+
+def test_a_log_entry_another_program_wrote_is_the_databases_fault(store: Store, tmp_path: Path) -> None:
+    """An entry this version cannot read (an unknown kind, JSON that is not a rubber) is DamagedError
+    naming the change, not a crash or a silently shorter log."""
+    with closing(sqlite3.connect(tmp_path / "club.db")) as db, db:
+        db.execute(
+            "INSERT INTO changes (session_id, at, source, kind, round, table_number, after)"
+            " SELECT id, 'now', 'terminal', 'add', 1, 1, '{\"deals\": 7}' FROM sessions"
+        )
+    with pytest.raises(DamagedError, match="change 2 of 'fri' cannot be read"):
+        evening_log(store, "fri")
