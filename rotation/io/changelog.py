@@ -57,16 +57,20 @@ def write_change(db: sqlite3.Connection, session_id: int, change: Change, at: st
     )
 
 
-def read_changes(db: sqlite3.Connection, session_id: int, path: Path, name: str) -> tuple[Change, ...]:
-    """The evening's log, oldest first, numbered from 1; DamagedError for an entry this version cannot
-    read (another program's, or a later version's kind)."""
+def read_changes(
+    db: sqlite3.Connection, session_id: int, path: Path, name: str, latest: int | None = None
+) -> tuple[Change, ...]:
+    """The evening's log (``latest``: only its last changes), oldest first, numbered from 1 as in the
+    whole log; DamagedError for an entry this version cannot read (another program's, or a later
+    version's kind)."""
+    total = db.execute("SELECT count(*) FROM changes WHERE session_id = ?", (session_id,)).fetchone()[0]
     rows = db.execute(
         "SELECT at, source, kind, round, table_number, before, after FROM changes"
-        " WHERE session_id = ? ORDER BY id",
-        (session_id,),
-    ).fetchall()
+        " WHERE session_id = ? ORDER BY id DESC LIMIT ?",
+        (session_id, -1 if latest is None else latest),
+    ).fetchall()[::-1]
     changes = []
-    for number, (at, source, kind, rnd, table, before, after) in enumerate(rows, 1):
+    for number, (at, source, kind, rnd, table, before, after) in enumerate(rows, total - len(rows) + 1):
         try:
             changes.append(_change(number, at, source, Kind(kind), rnd, table, before, after))
         except (

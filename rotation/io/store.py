@@ -187,9 +187,9 @@ class Transaction:
     def _log(self, session_id: int, change: Change, at: str | None = None) -> None:
         write_change(self._db, session_id, change, self.clock() if at is None else at)
 
-    def changes(self, stored: StoredSession) -> tuple[Change, ...]:
-        """The evening's log, oldest first."""
-        return read_changes(self._db, _row(self._db, stored), self.path, stored.name)
+    def changes(self, stored: StoredSession, latest: int | None = None) -> tuple[Change, ...]:
+        """The evening's log, oldest first (``latest``: only its last changes)."""
+        return read_changes(self._db, _row(self._db, stored), self.path, stored.name, latest)
 
     def load(self, evening: Evening) -> StoredSession:
         """The evening saved under that name (case and spacing ignored) or at that row."""

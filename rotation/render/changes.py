@@ -22,6 +22,8 @@ class ChangeLine:
     what: str
     before: str
     after: str
+    number: int = 0
+    """Its place in the whole log, from 1."""
 
     @property
     def text(self) -> str:
@@ -46,7 +48,7 @@ def change_line(change: Change, zone: tzinfo | None = None) -> ChangeLine:
         assert isinstance(what, NameEdit)
         said = "player merged into another" if change.kind is Kind.MERGE else "player renamed"
         before, after = what.before, what.after
-    return ChangeLine(_time(change.at, zone), change.source.words, said, before, after)
+    return ChangeLine(_time(change.at, zone), change.source.words, said, before, after, change.number)
 
 
 def _time(at: str, zone: tzinfo | None) -> str:

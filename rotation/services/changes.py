@@ -57,13 +57,16 @@ class EveningLog:
     changes: tuple[Change, ...]
 
 
-def evening_log(store: Store, evening: Evening, key: str | None = None) -> EveningLog:
-    """The evening's log: for the terminal (no ``key``) or the holder of its host link (RefusedError
-    for any other link: a table's or the standings' link does not show who changed what)."""
+def evening_log(
+    store: Store, evening: Evening, key: str | None = None, *, latest: int | None = None
+) -> EveningLog:
+    """The evening's log (``latest``: only its last changes, as a page shows them): for the terminal
+    (no ``key``) or the holder of its host link (RefusedError for any other link: a table's or the
+    standings' link does not show who changed what)."""
     with store.reading() as tx:
         stored = tx.load(evening)
         check_access(tx, stored, key, None)  # the host's link alone, or none at the terminal
-        return EveningLog(stored, tx.changes(stored))
+        return EveningLog(stored, tx.changes(stored, latest))
 
 
 def log_data(log: EveningLog) -> dict[str, Any]:

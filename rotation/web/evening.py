@@ -59,6 +59,8 @@ from scoring.deal import InvalidDealError
 _REFUSED_DEAL = (UserError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
 """What a table's form may be refused for: the page says why and keeps what was typed (the user's
 errors of the tree, and the scorer's, which knows nothing of the project)."""
+HOST_CHANGES = 50
+"""The changes the host page shows, the latest (`chicago log` lists them all)."""
 _PAGE_WIDE = (RefusedError, NoSuchSessionError)
 """The user's errors every page answers alike (`EveningPages.call`): a link refused, an evening gone."""
 
@@ -394,7 +396,7 @@ class EveningPages:
             return self.templates.refused()
         links = [(label.capitalize(), url, views.qr_data_uri(url)) for label, url in opened.links(origin)]
         session = opened.evening.session
-        logged = changes.evening_log(self.stores.get(), this, key).changes
+        logged = changes.evening_log(self.stores.get(), this, key, latest=HOST_CHANGES).changes
         extra.setdefault("ticked", None)
         return self.templates.page(
             "host.html",

@@ -300,3 +300,13 @@ def test_a_log_entry_another_program_wrote_is_the_databases_fault(store: Store, 
         )
     with pytest.raises(DamagedError, match="change 2 of 'fri' cannot be read"):
         evening_log(store, "fri")
+
+
+def test_the_latest_changes_keep_their_numbers(store: Store) -> None:
+    """A page asks only the latest changes: the same entries as the whole log's end, numbered alike."""
+    for typed in RUBBER:
+        rubbers.add_deals(store, "fri", 1, 1, deals(typed))
+    whole = evening_log(store, "fri").changes
+    assert evening_log(store, "fri", latest=2).changes == whole[-2:]
+    assert [c.number for c in whole[-2:]] == [5, 6]
+    assert evening_log(store, "fri", latest=100).changes == whole
