@@ -85,10 +85,6 @@ class Kind(StrEnum):
     MERGE = "merge"
 
 
-RUBBER_KINDS = frozenset((Kind.ADD, Kind.UNDO, Kind.RECORD, Kind.REPLACE, Kind.DELETE, Kind.RESTORE))
-"""The changes to one rubber."""
-
-
 @dataclass(frozen=True, slots=True)
 class RubberEdit:
     """A rubber before and after (None: nothing recorded)."""

@@ -310,3 +310,15 @@ def test_the_latest_changes_keep_their_numbers(store: Store) -> None:
     assert evening_log(store, "fri", latest=2).changes == whole[-2:]
     assert [c.number for c in whole[-2:]] == [5, 6]
     assert evening_log(store, "fri", latest=100).changes == whole
+
+
+def test_an_imported_evening_starts_its_log_with_its_rubbers(store: Store) -> None:
+    """`chicago import` saves an evening with its results: its log starts with the plan and each rubber,
+    so the log replayed gives them all."""
+    rubbers.add_deals(store, "fri", 1, 1, deals(*RUBBER))
+    rubbers.record_rubber(store, "fri", 2, 1, net=RecordedNet.parse("N-S +4"))
+    session = store.load("fri").session
+    evenings.import_evening(store, session, "copy", date(2026, 1, 9), again=True)
+    log = evening_log(store, "copy")
+    assert [c.kind for c in log.changes] == [Kind.SAVE, Kind.RECORD, Kind.RECORD]
+    assert replay(log.changes) == log.evening.session.results == session.results
