@@ -158,6 +158,20 @@ def table_links(name: str, base: str) -> dict[int, str]:
         return evenings.live_links(store, name, base).tables()
 
 
+_UndoOption = Annotated[
+    bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
+]
+_DeleteOption = Annotated[bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")]
+_RestoreOption = Annotated[
+    bool,
+    typer.Option(
+        "--restore",
+        help="Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
+        " --replace, in place of one recorded since.",
+    ),
+]
+
+
 @app.command("record")
 def record_command(
     name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
@@ -183,20 +197,9 @@ def record_command(
     replace: Annotated[
         bool, typer.Option("--replace", help="Change a rubber already recorded (its deals or net, whole).")
     ] = False,
-    undo: Annotated[
-        bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
-    ] = False,
-    delete: Annotated[
-        bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")
-    ] = False,
-    restore: Annotated[
-        bool,
-        typer.Option(
-            "--restore",
-            help="Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
-            " --replace, in place of one recorded since.",
-        ),
-    ] = False,
+    undo: _UndoOption = False,
+    delete: _DeleteOption = False,
+    restore: _RestoreOption = False,
 ) -> None:
     """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
