@@ -343,7 +343,7 @@ class Transaction:
             db.execute(
                 "UPDATE players SET name = ?, name_key = ? WHERE id = ?", (shown, name_key(shown), old_id)
             )
-            for session_id in evenings:
+            for session_id in evenings if old_name != shown else ():  # nothing changed, nothing logged
                 self._log(session_id, Change(Kind.RENAME, source, NameEdit(old_name, shown)))
             return Renamed(old_name, shown, count, merged=False)
         other_id, other_name = other

@@ -181,6 +181,7 @@ def test_replans_saves_and_renames_are_logged(store: Store) -> None:
         "sat", date(2026, 1, 3), Session(plan(PlanRequest(("Ann", "Bo", "Cy", "Di"), Order.GIVEN)).schedule)
     )
     rename_player(store, "Ann", "Anne")
+    rename_player(store, "Helen", "Helen")  # nothing changed: nothing logged
     last = evening_log(store, "fri").changes[-2:]
     assert [(c.kind, c.source) for c in last] == [(Kind.REPLAN, HOST_PAGE), (Kind.RENAME, TERMINAL)]
     replan, renamed = last[0].what, last[1].what

@@ -57,6 +57,12 @@ def test_every_change_at_the_terminal_is_logged_and_a_deleted_rubber_restored_as
     restored = ok(db, "record", "ev", "-r", "1", "--restore")
     assert "Restored ev round 1, table 1 as it was (it held nothing)." in restored
     assert json.loads(ok(db, "export", "ev")) == exported
+    mixed = chicago(db, "record", "ev", "-r", "1", "--restore", "1C N =")
+    assert (
+        mixed.returncode == 2
+        and mixed.stderr
+        == "chicago: error: --restore takes no deals, --net, --undo or --delete (only --replace)\n"
+    )
     again = chicago(db, "record", "ev", "-r", "1", "--restore")
     assert again.returncode == 2 and again.stderr.startswith("chicago: error: ")
     # the rubber that restore took away (the net) is the one a restore offers next, not in place of one
