@@ -20,7 +20,7 @@ from rotation.cli.common import DATABASE, FAILURE, USAGE
 from rotation.errors import ChicagoError, is_users
 
 COMMANDS = (
-    "plan", "check", "score", "tally", "settle", "cards", "record", "serve", "sessions", "show",
+    "plan", "check", "score", "tally", "settle", "cards", "record", "serve", "sessions", "show", "log",
     "rank", "export", "import", "rename", "players", "delete",
 )  # fmt: skip
 """The order `chicago --help` lists the commands in: an evening's, from planning to the season."""

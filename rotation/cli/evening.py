@@ -158,6 +158,20 @@ def table_links(name: str, base: str) -> dict[int, str]:
         return evenings.live_links(store, name, base).tables()
 
 
+_UndoOption = Annotated[
+    bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
+]
+_DeleteOption = Annotated[bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")]
+_RestoreOption = Annotated[
+    bool,
+    typer.Option(
+        "--restore",
+        help="Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
+        " --replace, in place of one recorded since.",
+    ),
+]
+
+
 @app.command("record")
 def record_command(
     name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
@@ -183,18 +197,20 @@ def record_command(
     replace: Annotated[
         bool, typer.Option("--replace", help="Change a rubber already recorded (its deals or net, whole).")
     ] = False,
-    undo: Annotated[
-        bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
-    ] = False,
-    delete: Annotated[
-        bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")
-    ] = False,
+    undo: _UndoOption = False,
+    delete: _DeleteOption = False,
+    restore: _RestoreOption = False,
 ) -> None:
     """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
     from rotation.services import rubbers
 
+    if restore:
+        if deals or net is not None or undo or delete:
+            fail("--restore takes no deals, --net, --undo or --delete (only --replace)")
+        _restore(name, round_number, table, replace=replace)
+        return
     deals_given, net_given = _record_input(deals or [], net, replace=replace, undo=undo, delete=delete)
     from rotation.render.recorded import edit_report, record_report
 
@@ -215,6 +231,44 @@ def record_command(
             lines = record_report(change.evening.name, edit.session, edit.record, shown)
     for line in lines:
         typer.echo(line)
+
+
+def _restore(name: str, round_number: int, table: int | None, *, replace: bool) -> None:
+    """`chicago record NAME --round R --restore`: the rubber brought back, and what it replaced."""
+    from rotation.render.changes import rubber_words
+    from rotation.render.recorded import record_report
+    from rotation.services import rubbers
+
+    with open_store(create=False) as store:
+        change = rubbers.restore_rubber(store, name, round_number, table, replace=replace)
+    edit = change.edit
+    assert edit.record is not None
+    where = f"{change.evening.name} round {edit.round}, table {edit.table}"
+    typer.echo(f"Restored {where} as it was (it held {rubber_words(edit.previous)}).")
+    for line in record_report(change.evening.name, edit.session, edit.record, None):
+        typer.echo(line)
+
+
+@app.command("log")
+def log_command(
+    name: Annotated[str, typer.Argument(help="A saved session.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """Every change to a saved session, oldest first: when, from where (the terminal, the host page, a
+    table's link), what changed, and what it held before and after."""
+    from rotation.render.changes import change_lines
+    from rotation.services.changes import evening_log, log_data
+
+    with open_store(create=False) as store:
+        log = evening_log(store, name)
+    if as_json:
+        typer.echo(json.dumps(log_data(log), indent=2, ensure_ascii=False))
+        return
+    lines = change_lines(log.changes)
+    if not lines:
+        typer.echo(f"{log.evening.name}: no change logged (saved before chicago kept a log).")
+    for line in lines:
+        typer.echo(f"{line.at}  {line.source}: {line.text}")
 
 
 def _record_input(

@@ -19,6 +19,10 @@ Schema (version 5, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
                      links from (v4)
     stakes           session_id -> terms (JSON: stake, per, currency, table_money as typed): what the
                      evening is played for, kept by `chicago plan --stake` (v5)
+    changes          id (the log's order), session_id, at (UTC, ISO), source (terminal, host, club, table N),
+                     kind, round and table_number (a rubber's), before and after (JSON): the record of every
+                     change to an evening, written in the transaction that makes it (v6); it goes only with
+                     its evening
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -37,7 +41,7 @@ from typing import Any, Final
 
 from rotation.errors import ChicagoError, MachineError, UserError
 
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -107,12 +111,28 @@ _STAKES_V5: Final = (
     )""",
 )
 
+_CHANGES_V6: Final = (
+    """CREATE TABLE changes (
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source <> ''),
+        kind TEXT NOT NULL CHECK (kind <> ''),
+        round INTEGER CHECK (round >= 1),
+        table_number INTEGER CHECK (table_number >= 1),
+        before TEXT,
+        after TEXT
+    )""",
+    "CREATE INDEX changes_session ON changes (session_id, id)",
+)
+
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _SCHEMA_V1,
     _WEB_SECRETS_V2,
     _EVENING_UIDS_V3,
     _CLUB_SECRET_V4,
     _STAKES_V5,
+    _CHANGES_V6,
 )
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

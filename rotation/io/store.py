@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rotation import names
+from rotation.io.changelog import read_changes, write_change
 from rotation.io.database import (
     BUSY_TIMEOUT_SECONDS,
     ENV_VAR,
@@ -53,6 +54,7 @@ from rotation.io.formats import (
 from rotation.jsontext import JsonTextError, loads
 from rotation.model import InvalidScheduleError, Schedule
 from rotation.names import name_key
+from rotation.results.changes import TERMINAL, Change, Kind, NameEdit, PlanEdit, RubberEdit, Source
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
 
@@ -168,30 +170,61 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Transaction:
-    """The queries of one open transaction (from `Store.reading` or `Store.writing`)."""
+Clock = Callable[[], str]
+"""The store's clock: the time now, UTC, ISO 8601 (a test passes its own)."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+
+class Transaction:
+    """The queries of one open transaction (from `Store.reading` or `Store.writing`). Every write to an
+    evening appends its change to the evening's log in this same transaction (`changes`), with where it
+    came from (``source``) and what it replaced, read here from the file."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path, clock: Clock = _now) -> None:
         self._db = db
         self.path = path
+        self.clock = clock
+
+    def _log(self, session_id: int, change: Change, at: str | None = None) -> None:
+        write_change(self._db, session_id, change, self.clock() if at is None else at)
+
+    def changes(self, stored: StoredSession, latest: int | None = None) -> tuple[Change, ...]:
+        """The evening's log, oldest first (``latest``: only its last changes)."""
+        return read_changes(self._db, _row(self._db, stored), self.path, stored.name, latest)
 
     def load(self, evening: Evening) -> StoredSession:
         """The evening saved under that name (case and spacing ignored) or at that row."""
         return _load(self._db, _require_session(self._db, evening), self.path)
 
-    def put_result(self, stored: StoredSession, record: RubberRecord) -> None:
-        """Store the rubber, in place of what its round and table held (checked by the caller)."""
-        _write_result(self._db, _row(self._db, stored), record, replace=True)
-
-    def remove_result(self, stored: StoredSession, round_number: int, table: int) -> None:
-        self._db.execute(
-            "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
-            (_row(self._db, stored), round_number, table),
+    def put_result(self, stored: StoredSession, record: RubberRecord, *, kind: Kind, source: Source) -> None:
+        """Store the rubber, in place of what its round and table held (checked by the caller), and log
+        it as ``kind`` from ``source``."""
+        session_id = _row(self._db, stored)
+        before = _result_at(self._db, session_id, record.round, record.table, self.path)
+        at = self.clock()
+        _write_result(self._db, session_id, record, replace=True, at=at)
+        self._log(
+            session_id, Change(kind, source, RubberEdit(record.round, record.table, before, record)), at
         )
 
-    def replace_schedule(self, stored: StoredSession, schedule: Schedule) -> StoredSession:
-        """The evening with a new plan: the score sheet keeps its players in their places (newcomers
-        join after them); the caller has checked that every result lies in the rounds kept."""
+    def remove_result(
+        self, stored: StoredSession, round_number: int, table: int, *, kind: Kind, source: Source
+    ) -> None:
+        """Remove what the rubber holds, logged as ``kind`` (a deletion, a last deal taken back)."""
+        session_id = _row(self._db, stored)
+        before = _result_at(self._db, session_id, round_number, table, self.path)
+        self._db.execute(
+            "DELETE FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
+            (session_id, round_number, table),
+        )
+        if before is not None:
+            self._log(session_id, Change(kind, source, RubberEdit(round_number, table, before, None)))
+
+    def replace_schedule(
+        self, stored: StoredSession, schedule: Schedule, *, kept: int, source: Source
+    ) -> StoredSession:
+        """The evening with a new plan, its first ``kept`` rounds kept: the score sheet keeps its players
+        in their places (newcomers join after them); the caller has checked that every result lies in the
+        rounds kept."""
         old = stored.session.schedule
         if schedule.players[: len(old.players)] != old.players:
             raise StoreFailedError("a new plan must keep the score sheet's players in their places")
@@ -205,7 +238,10 @@ class Transaction:
             "UPDATE sessions SET schedule = ? WHERE id = ?",
             (json.dumps(movement_to_data(schedule.movement)), session_id),
         )
-        return _load(self._db, session_id, self.path)  # reads back as written, names as stored
+        saved = _load(self._db, session_id, self.path)  # reads back as written, names as stored
+        plan = PlanEdit(kept, old, saved.session.schedule)
+        self._log(session_id, Change(Kind.REPLAN, source, plan))
+        return saved
 
     def web_secret(self, stored: StoredSession, *, renew: bool = False) -> str | None:
         """The evening's key for the live page's links; None when it has none yet (and not ``renew``)."""
@@ -267,8 +303,11 @@ class Transaction:
             (session_id, json.dumps(dict(terms))),
         )
 
-    def save(self, name: str, played_on: date, session: Session) -> StoredSession:
-        """Store a new session under ``name``; its players join the players already known by name."""
+    def save(
+        self, name: str, played_on: date, session: Session, *, source: Source = TERMINAL
+    ) -> StoredSession:
+        """Store a new session under ``name``; its players join the players already known by name. Its
+        log starts with the plan saved and each rubber it came with, from ``source``."""
         shown = clean_name(name)
         if not shown:
             raise StoreRefusedError("a session needs a name")
@@ -300,9 +339,68 @@ class Transaction:
             "INSERT INTO session_players (session_id, position, player_id) VALUES (?, ?, ?)",
             [(session_id, position, player) for position, player in enumerate(player_ids)],
         )
+        at = self.clock()
         for record in session.results:
-            _write_result(db, session_id, record, replace=False)
-        return _load(db, session_id, self.path)
+            _write_result(db, session_id, record, replace=False, at=at)
+        saved = _load(db, session_id, self.path)
+        self._log(session_id, Change(Kind.SAVE, source, PlanEdit(0, None, saved.session.schedule)), at)
+        for record in saved.session.results:
+            edit = RubberEdit(record.round, record.table, None, record)
+            self._log(session_id, Change(Kind.RECORD, source, edit), at)
+        return saved
+
+    def rename_player(self, old: str, new: str, *, merge: bool = False, source: Source) -> Renamed:
+        """Rename a player in every session, logged in each of them. With ``merge``, ``new`` may already
+        be a player (a name typed two ways): the two become one, unless they played in the same session."""
+        shown = clean_name(new)
+        if not shown:
+            raise StoreRefusedError("a player's name cannot be empty")
+        db = self._db
+        found = db.execute("SELECT id, name FROM players WHERE name_key = ?", (name_key(old),)).fetchone()
+        if found is None:
+            raise StoreRefusedError(f"no player named {clean_name(old)!r} in {self.path}")
+        old_id, old_name = found
+        other = db.execute("SELECT id, name FROM players WHERE name_key = ?", (name_key(shown),)).fetchone()
+        count = _session_count(db, old_id)
+        evenings = [
+            row[0]
+            for row in db.execute("SELECT session_id FROM session_players WHERE player_id = ?", (old_id,))
+        ]
+        if other is None or other[0] == old_id:
+            db.execute(
+                "UPDATE players SET name = ?, name_key = ? WHERE id = ?", (shown, name_key(shown), old_id)
+            )
+            for session_id in evenings if old_name != shown else ():  # nothing changed, nothing logged
+                self._log(session_id, Change(Kind.RENAME, source, NameEdit(old_name, shown)))
+            return Renamed(old_name, shown, count, merged=False)
+        other_id, other_name = other
+        if not merge:
+            raise PlayerExistsError(
+                f"{other_name} is already a player ({sessions_phrase(_session_count(db, other_id))})",
+                old_name,
+                other_name,
+            )
+        shared = [
+            row[0]
+            for row in db.execute(
+                "SELECT s.name FROM sessions s WHERE s.id IN"
+                " (SELECT session_id FROM session_players WHERE player_id = ?"
+                "  INTERSECT SELECT session_id FROM session_players WHERE player_id = ?)"
+                " ORDER BY s.played_on",
+                (old_id, other_id),
+            )
+        ]
+        if shared:
+            raise StoreRefusedError(
+                f"cannot merge {old_name} into {other_name}: both played in {', '.join(shared)}"
+            )
+        db.execute("UPDATE session_players SET player_id = ? WHERE player_id = ?", (other_id, old_id))
+        db.execute("DELETE FROM players WHERE id = ?", (old_id,))
+        if other_name != shown:
+            db.execute("UPDATE players SET name = ? WHERE id = ?", (shown, other_id))
+        for session_id in evenings:
+            self._log(session_id, Change(Kind.MERGE, source, NameEdit(old_name, shown)))
+        return Renamed(old_name, shown, count, merged=True)
 
     def season(self, since: date | None = None, until: date | None = None) -> list[StoredSession]:
         """The sessions played from ``since`` to ``until`` (both included), oldest first."""
@@ -324,6 +422,8 @@ class Store:
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        self.clock: Clock = _now
+        """The time each change is logged at (a test sets its own)."""
 
     @classmethod
     def open(cls, path: Path, *, create: bool = True) -> Store:
@@ -360,20 +460,22 @@ class Store:
     def reading(self) -> Iterator[Transaction]:
         """One read transaction: everything read in it is one state of the file."""
         with self._transaction(write=False) as db:
-            yield Transaction(db, self.path)
+            yield Transaction(db, self.path, self.clock)
 
     @contextmanager
     def writing(self) -> Iterator[Transaction]:
         """One write transaction: committed whole when the block ends, rolled back on any exception."""
         with self._transaction(write=True) as db:
-            yield Transaction(db, self.path)
+            yield Transaction(db, self.path, self.clock)
 
     # -- sessions -------------------------------------------------------------------------------------
 
-    def save(self, name: str, played_on: date, session: Session) -> StoredSession:
+    def save(
+        self, name: str, played_on: date, session: Session, *, source: Source = TERMINAL
+    ) -> StoredSession:
         """Store a new session under ``name``; its players join the players already known by name."""
         with self.writing() as tx:
-            return tx.save(name, played_on, session)
+            return tx.save(name, played_on, session, source=source)
 
     def load(self, name: Evening) -> StoredSession:
         """The session saved under ``name`` (case and spacing ignored)."""
@@ -386,7 +488,9 @@ class Store:
         with self.writing() as tx:
             stored = tx.load(name)
             updated = stored.session.with_result(record, replace=replace)
-            tx.put_result(stored, record)
+            previous = stored.session.result(record.round, record.table)
+            kind = Kind.RECORD if previous is None else Kind.REPLACE
+            tx.put_result(stored, record, kind=kind, source=TERMINAL)
             return StoredSession(stored.name, stored.played_on, updated, stored.id)
 
     def web_secret(self, name: str, *, renew: bool = False) -> str:
@@ -455,52 +559,11 @@ class Store:
 
     # -- players --------------------------------------------------------------------------------------
 
-    def rename_player(self, old: str, new: str, *, merge: bool = False) -> Renamed:
+    def rename_player(self, old: str, new: str, *, merge: bool = False, source: Source = TERMINAL) -> Renamed:
         """Rename a player in every session. With ``merge``, ``new`` may already be a player (a name typed
         two ways): the two become one, unless they played in the same session."""
-        shown = clean_name(new)
-        if not shown:
-            raise StoreRefusedError("a player's name cannot be empty")
-        with self._transaction(write=True) as db:
-            found = db.execute("SELECT id, name FROM players WHERE name_key = ?", (name_key(old),)).fetchone()
-            if found is None:
-                raise StoreRefusedError(f"no player named {clean_name(old)!r} in {self.path}")
-            old_id, old_name = found
-            other = db.execute(
-                "SELECT id, name FROM players WHERE name_key = ?", (name_key(shown),)
-            ).fetchone()
-            count = _session_count(db, old_id)
-            if other is None or other[0] == old_id:
-                db.execute(
-                    "UPDATE players SET name = ?, name_key = ? WHERE id = ?", (shown, name_key(shown), old_id)
-                )
-                return Renamed(old_name, shown, count, merged=False)
-            other_id, other_name = other
-            if not merge:
-                raise PlayerExistsError(
-                    f"{other_name} is already a player ({sessions_phrase(_session_count(db, other_id))})",
-                    old_name,
-                    other_name,
-                )
-            shared = [
-                row[0]
-                for row in db.execute(
-                    "SELECT s.name FROM sessions s WHERE s.id IN"
-                    " (SELECT session_id FROM session_players WHERE player_id = ?"
-                    "  INTERSECT SELECT session_id FROM session_players WHERE player_id = ?)"
-                    " ORDER BY s.played_on",
-                    (old_id, other_id),
-                )
-            ]
-            if shared:
-                raise StoreRefusedError(
-                    f"cannot merge {old_name} into {other_name}: both played in {', '.join(shared)}"
-                )
-            db.execute("UPDATE session_players SET player_id = ? WHERE player_id = ?", (other_id, old_id))
-            db.execute("DELETE FROM players WHERE id = ?", (old_id,))
-            if other_name != shown:
-                db.execute("UPDATE players SET name = ? WHERE id = ?", (shown, other_id))
-            return Renamed(old_name, shown, count, merged=True)
+        with self.writing() as tx:
+            return tx.rename_player(old, new, merge=merge, source=source)
 
     def add_players(self, names: Sequence[str]) -> tuple[str, ...]:
         """Make players known without an evening (a club's members); those added, as stored."""
@@ -576,7 +639,9 @@ def sessions_phrase(count: int) -> str:
     return f"{count} session{'s' if count != 1 else ''}"
 
 
-def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord, *, replace: bool) -> None:
+def _write_result(
+    db: sqlite3.Connection, session_id: int, record: RubberRecord, *, replace: bool, at: str
+) -> None:
     data = record_to_data(record)
     deals = json.dumps(data["deals"]) if "deals" in data else None
     net = data.get("net")
@@ -589,7 +654,28 @@ def _write_result(db: sqlite3.Connection, session_id: int, record: RubberRecord,
             " ON CONFLICT (session_id, round, table_number) DO UPDATE"
             " SET deals = excluded.deals, net = excluded.net, recorded_at = excluded.recorded_at"
         )
-    db.execute(sql, (session_id, record.round, record.table, deals, net, _now()))
+    db.execute(sql, (session_id, record.round, record.table, deals, net, at))
+
+
+def _result_at(
+    db: sqlite3.Connection, session_id: int, round_number: int, table: int, path: Path
+) -> RubberRecord | None:
+    """What a rubber holds in the file now (None: nothing)."""
+    row = db.execute(
+        "SELECT deals, net FROM results WHERE session_id = ? AND round = ? AND table_number = ?",
+        (session_id, round_number, table),
+    ).fetchone()
+    if row is None:
+        return None
+    entry: dict[str, Any] = {"round": round_number, "table": table}
+    try:
+        if row[0] is not None:
+            entry["deals"] = _decoded(row[0], "deals")
+        else:
+            entry["net"] = row[1]
+        return record_from_data(entry)
+    except (FormatError, SessionError) as error:
+        raise DamagedError(f"{path}: round {round_number}, table {table} cannot be read: {error}") from None
 
 
 def _decoded(text: str, column: str) -> Any:

@@ -8,7 +8,8 @@ neither reaches past this layer to the store, the planner or the solver.
 - `rotation.services.plans`: an evening's plan as a face asks it (plain values in, the options' rules).
 - `rotation.services.sheets`: files read, a schedule checked, an evening tallied, the season's pairs.
 - `rotation.services.errors`: every typed error, each the user's (`UserError`) or the machine's.
-- `rotation.services.rubbers`: add a deal, take one back, record, replace or delete a rubber.
+- `rotation.services.rubbers`: add a deal, take one back, record, replace, delete or restore a rubber.
+- `rotation.services.changes`: who a face is (`Source`), and an evening's log of every change.
 - `rotation.services.season`: rank the season, list and rename players.
 - `rotation.services.access`: who a live page's link says its holder is (tokens under the evening's key).
 """

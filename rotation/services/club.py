@@ -16,6 +16,7 @@ from rotation.balance import Balance, check
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
 from rotation.request import HISTORY_DAYS, Method
+from rotation.results.changes import CLUB_PAGE
 from rotation.services import evenings, houses
 from rotation.services.access import Access, RefusedError, Role, access, token
 from rotation.services.database import Store
@@ -145,6 +146,7 @@ def plan_club_evening(
         planner=planner,
         history_days=HISTORY_DAYS,
         played_on=save.played_on,
+        source=CLUB_PAGE,
     )
     if planned.saved is None:
         return ClubPlanned(planned)

@@ -20,6 +20,7 @@ from rotation.io.store import Evening, EveningId, SessionSummary, Store, StoredS
 from rotation.names import name_key
 from rotation.plan import Kept, Plan, PlanRequest
 from rotation.results import recording
+from rotation.results.changes import TERMINAL, Source
 from rotation.results.session import Session
 from rotation.services.access import Access, RefusedError, Role, access, check_access, token
 from scoring.rules import ScoringRules
@@ -138,12 +139,13 @@ def plan_evening(
     planner: Planner | None = None,
     history_days: int = 0,
     played_on: date | None = None,
+    source: Source = TERMINAL,
 ) -> Planned:
     """Plan an evening, as one of the three use cases below chosen by the keywords given (kept for its
     callers): without ``save`` a `preview_evening`; with ``replacing`` (the evening ``request.keep`` was
     read from) `replan_saved`; else `save_new_evening`. The plan saved is the plan a preview of the same
     request shows: the planner is deterministic."""
-    how = Planning(new, gone, on_progress, planner, history_days)
+    how = Planning(new, gone, on_progress, planner, history_days, source)
     if save is None:
         return preview_evening(request, store=store, played_on=played_on, how=how)
     if store is None:
@@ -156,13 +158,15 @@ def plan_evening(
 @dataclass(frozen=True, slots=True)
 class Planning:
     """How a plan is made, the same for every use case: the names declared new, the players gone home,
-    progress, the planner (`rotation.plan.plan` when None), and the season's days taken into account."""
+    progress, the planner (`rotation.plan.plan` when None), the season's days taken into account, and
+    where the plan was asked (the evening's log says so when it is saved)."""
 
     new: Collection[str] = ()
     gone: Collection[str] = ()
     on_progress: Callable[[Progress], None] | None = None
     planner: Planner | None = None
     history_days: int = 0
+    source: Source = TERMINAL
 
 
 def preview_evening(
@@ -186,7 +190,7 @@ def save_new_evening(
     (SessionNameTakenError when the name is taken)."""
     request, known_as = _checked(request, store, how, save.played_on)
     made = _made(request, how)
-    saved = store.save(save.name, save.played_on, Session(made.schedule, save.rules))
+    saved = store.save(save.name, save.played_on, Session(made.schedule, save.rules), source=how.source)
     return Planned(made, saved, known_as=known_as)
 
 
@@ -211,7 +215,7 @@ def replan_saved(
     request, known_as = _checked(request, store, how, None)
     recording.results_within(store.load(evening).session, kept.rounds)
     made = _made(request, how)
-    return replace(_replace_plan(store, evening, kept, made), known_as=known_as)
+    return replace(_replace_plan(store, evening, kept, made, how.source), known_as=known_as)
 
 
 def _checked(
@@ -307,21 +311,30 @@ def replan_evening(
     gone: Collection[str] = (),
     key: str | None = None,
     planner: Planner | None = None,
+    source: Source | None = None,
 ) -> Planned:
     """Someone came or went (the host page's replan): plan the rounds not yet played again for ``names``
     (the players here now; the evening's others must be in ``gone``, a near miss of a known player in
     ``new``), keeping every round fully recorded and every result. The same door as `chicago plan --keep
     NAME --save NAME` (`rotation.services.plans.plan`): one request built one way, the same defaults (the
     planner's length: the rounds of the plan replaced, or an evening's length past the rounds kept). The
-    page's link is checked first (``key``); the plan is made outside any transaction."""
+    page's link is checked first (``key``); the plan is made outside any transaction, and logged from
+    ``source`` (else the host page, or the terminal without a link)."""
     from rotation.services.plans import KeepAsked, PlanAsked, plan
+    from rotation.services.rubbers import source_of
 
     with store.reading() as tx:
         stored = tx.load(evening)
-        check_access(tx, stored, key, None)
+        grant = check_access(tx, stored, key, None)
     wanted = tuple(name for name in (n.strip() for n in names) if name)
     asked = PlanAsked(
-        wanted, keep=KeepAsked(stored.id), new=tuple(new), gone=tuple(gone), save=stored.name, history_days=0
+        wanted,
+        keep=KeepAsked(stored.id),
+        new=tuple(new),
+        gone=tuple(gone),
+        save=stored.name,
+        history_days=0,
+        source=source or source_of(grant, key),
     )
     return plan(store, asked, planner=planner).planned
 
@@ -338,13 +351,14 @@ def playing_now(session: Session) -> tuple[tuple[str, bool], ...]:
     return tuple((schedule.name(p), p in here) for p in players)
 
 
-def _replace_plan(store: Store, evening: Evening, kept: Kept, made: Plan) -> Planned:
+def _replace_plan(store: Store, evening: Evening, kept: Kept, made: Plan, source: Source) -> Planned:
     """Write a new plan for the evening in one short transaction, after checking that the plan it was
-    made from is still the stored one and that no result lies past the rounds it keeps."""
+    made from is still the stored one and that no result lies past the rounds it keeps; logged as a
+    replan from ``source``."""
     with store.writing() as tx:
         stored = tx.load(evening)
         recording.kept_plan(stored.session, kept.schedule, kept.rounds, made.schedule)
-        saved = tx.replace_schedule(stored, made.schedule)
+        saved = tx.replace_schedule(stored, made.schedule, kept=kept.rounds, source=source)
     return Planned(made, saved, replaced=True, kept=kept.rounds)
 
 
@@ -423,7 +437,13 @@ def export_evening(store: Store, evening: Evening) -> dict[str, Any]:
 
 
 def import_evening(
-    store: Store, session: Session, name: str, played_on: date, *, again: bool = False
+    store: Store,
+    session: Session,
+    name: str,
+    played_on: date,
+    *,
+    again: bool = False,
+    source: Source = TERMINAL,
 ) -> StoredSession:
     """Save a session read from a file, results and all. SameEveningError when the same evening (date,
     players, seating, results) is saved already, whose rubbers would count twice in the season, unless
@@ -432,7 +452,7 @@ def import_evening(
         twin = next((s for s in tx.season(played_on, played_on) if _same_evening(s.session, session)), None)
         if twin is not None and not again:
             raise SameEveningError(twin.name, played_on)
-        return tx.save(name, played_on, session)
+        return tx.save(name, played_on, session, source=source)
 
 
 def _same_evening(one: Session, other: Session) -> bool:

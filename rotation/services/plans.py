@@ -19,6 +19,7 @@ from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
 from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
 from rotation.request import HISTORY_DAYS, Method, Order
+from rotation.results.changes import TERMINAL, Source
 from rotation.services import evenings, houses
 from rotation.services.sheets import Balance, read_schedule
 from scoring.methods import MethodName, find_method
@@ -108,6 +109,8 @@ class PlanAsked:
     """House rules by name (or, at the terminal, a file of one house): the scoring and cycle not given."""
     database: Path | None = None
     """The database the club's own houses are kept beside (``houses.toml``)."""
+    source: Source = TERMINAL
+    """Where the plan is asked, for the evening's log when it is saved."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -173,7 +176,7 @@ def plan(
             Rule.HOUSE_REPLANNED,
         )
     request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
-    how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days)
+    how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days, asked.source)
     planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule

@@ -5,6 +5,8 @@ add a deal twice or lose one.
 
 A live page's link passes its token as ``key``: it is checked against the evening's key in the same
 transaction (a table link writes only its own table; the host link any). The command line passes none.
+Each change goes into the evening's log in that transaction, from the ``source`` the face names (the
+terminal, the host page, table N's link; when none is named, the one the link's token says).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from dataclasses import dataclass
 from rotation.errors import UserError
 from rotation.io.store import Evening, Store, StoredSession, Transaction
 from rotation.results import recording
+from rotation.results.changes import TERMINAL, Kind, Source, to_restore
 from rotation.results.recording import Edit
 from rotation.results.session import RubberRecord
-from rotation.services.access import check_access
+from rotation.services.access import Access, Role, check_access
 from scoring.contract import Contract, Doubling, InvalidResultError, Result, Strain
 from scoring.deal import Honors, InvalidDealError, RecordedDeal
 from scoring.methods import METHODS
@@ -40,6 +43,7 @@ __all__ = [
     "parse_deals",
     "read_deal",
     "record_rubber",
+    "restore_rubber",
     "undo_deal",
 ]
 
@@ -193,12 +197,13 @@ def add_deals(
     *,
     seen: int | None = None,
     key: str | None = None,
+    source: Source | None = None,
 ) -> RubberChange:
     """Deals played at a table, after those already entered (the first start the rubber). ``seen``: the
     deals the page showed, which must still be what is stored (else MovedOnError, nothing stored)."""
-    with _at_table(store, evening, round_number, table, key) as (tx, stored, number):
+    with _at_table(store, evening, round_number, table, key, source) as (tx, stored, number, by):
         edit = recording.add_deals(stored.session, round_number, number, deals, seen=seen)
-        return _write(tx, stored, edit)
+        return _write(tx, stored, edit, Kind.ADD, by)
 
 
 def add_entered_deal(
@@ -210,14 +215,15 @@ def add_entered_deal(
     *,
     seen: int | None = None,
     key: str | None = None,
+    source: Source | None = None,
 ) -> RubberChange:
     """A deal as a table's form gives it, ``(typed, fields)`` (`read_deal`), read under the evening's own
     scoring and added as `add_deals` adds one, in the same transaction."""
     typed, fields = entered
-    with _at_table(store, evening, round_number, table, key) as (tx, stored, number):
+    with _at_table(store, evening, round_number, table, key, source) as (tx, stored, number, by):
         deal = read_deal(typed, fields, deal_form(stored.session.rules))
         edit = recording.add_deals(stored.session, round_number, number, [deal], seen=seen)
-        return _write(tx, stored, edit)
+        return _write(tx, stored, edit, Kind.ADD, by)
 
 
 def undo_deal(
@@ -228,11 +234,12 @@ def undo_deal(
     *,
     seen: int | None = None,
     key: str | None = None,
+    source: Source | None = None,
 ) -> RubberChange:
     """Take back the last deal entered at a table (a pass included); the rubber goes when none is left."""
-    with _at_table(store, evening, round_number, table, key) as (tx, stored, number):
+    with _at_table(store, evening, round_number, table, key, source) as (tx, stored, number, by):
         edit = recording.undo_last(stored.session, round_number, number, seen=seen)
-        return _write(tx, stored, edit)
+        return _write(tx, stored, edit, Kind.UNDO, by)
 
 
 def record_rubber(
@@ -245,22 +252,64 @@ def record_rubber(
     net: RecordedNet | None = None,
     replace: bool = False,
     key: str | None = None,
+    source: Source | None = None,
 ) -> RubberChange:
     """A rubber recorded whole, by its deals or its net (``replace``: in place of what it holds)."""
-    with _at_table(store, evening, round_number, table, key, host_only=True) as (tx, stored, number):
+    with _at_table(store, evening, round_number, table, key, source, host_only=True) as (
+        tx,
+        stored,
+        number,
+        by,
+    ):
         record = RubberRecord(
             round_number, number, deals=tuple(deals) if deals is not None else None, net=net
         )
         edit = recording.put_rubber(stored.session, record, replace=replace)
-        return _write(tx, stored, edit)
+        return _write(tx, stored, edit, Kind.RECORD if edit.previous is None else Kind.REPLACE, by)
 
 
 def delete_rubber(
-    store: Store, evening: Evening, round_number: int, table: int | None, *, key: str | None = None
+    store: Store,
+    evening: Evening,
+    round_number: int,
+    table: int | None,
+    *,
+    key: str | None = None,
+    source: Source | None = None,
 ) -> RubberChange:
-    """Remove a rubber's result, deals or net."""
-    with _at_table(store, evening, round_number, table, key, host_only=True) as (tx, stored, number):
-        return _write(tx, stored, recording.delete_rubber(stored.session, round_number, number))
+    """Remove a rubber's result, deals or net (kept in the evening's log, whence `restore_rubber`)."""
+    with _at_table(store, evening, round_number, table, key, source, host_only=True) as (
+        tx,
+        stored,
+        number,
+        by,
+    ):
+        edit = recording.delete_rubber(stored.session, round_number, number)
+        return _write(tx, stored, edit, Kind.DELETE, by)
+
+
+def restore_rubber(
+    store: Store,
+    evening: Evening,
+    round_number: int,
+    table: int | None,
+    *,
+    replace: bool = False,
+    key: str | None = None,
+    source: Source | None = None,
+) -> RubberChange:
+    """Bring back the rubber deleted or replaced last at a round and table, as the log kept it: refused
+    (RecordedSinceError) when the rubber was recorded again since, unless ``replace``; NothingToRestoreError
+    when the log holds none or it is there already."""
+    with _at_table(store, evening, round_number, table, key, source, host_only=True) as (
+        tx,
+        stored,
+        number,
+        by,
+    ):
+        old = to_restore(stored.session, tx.changes(stored), round_number, number, replace=replace)
+        edit = recording.put_rubber(stored.session, old, replace=True)
+        return _write(tx, stored, edit, Kind.RESTORE, by)
 
 
 @contextmanager
@@ -270,21 +319,36 @@ def _at_table(
     round_number: int,
     table: int | None,
     key: str | None,
+    source: Source | None,
     *,
     host_only: bool = False,
-) -> Iterator[tuple[Transaction, StoredSession, int]]:
+) -> Iterator[tuple[Transaction, StoredSession, int, Source]]:
     """One write transaction at a rubber: the evening as stored, the table (the round's only one when
-    none is given), and the link's token checked for that table (or for the host's alone)."""
+    none is given), the link's token checked for that table (or for the host's alone), and who is
+    writing (the face's ``source``, else the one the token says)."""
     with store.writing() as tx:
         stored = tx.load(evening)
         number = recording.resolve_table(stored.session, round_number, table)
-        check_access(tx, stored, key, None if host_only else number)
-        yield tx, stored, number
+        grant = check_access(tx, stored, key, None if host_only else number)
+        yield tx, stored, number, source or source_of(grant, key)
 
 
-def _write(tx: Transaction, stored: StoredSession, edit: Edit) -> RubberChange:
+def source_of(grant: Access, key: str | None) -> Source:
+    """Where a change came from when the face did not say: the terminal (no link), the host page, or
+    the table whose link it is."""
+    from rotation.results.changes import HOST_PAGE, table_link
+
+    if key is None:
+        return TERMINAL
+    if grant.role is Role.TABLE and grant.table is not None:
+        return table_link(grant.table)
+    return HOST_PAGE
+
+
+def _write(tx: Transaction, stored: StoredSession, edit: Edit, kind: Kind, source: Source) -> RubberChange:
+    """The edit written and logged in the caller's transaction."""
     if edit.record is None:
-        tx.remove_result(stored, edit.round, edit.table)
+        tx.remove_result(stored, edit.round, edit.table, kind=kind, source=source)
     else:
-        tx.put_result(stored, edit.record)
+        tx.put_result(stored, edit.record, kind=kind, source=source)
     return RubberChange(StoredSession(stored.name, stored.played_on, edit.session, stored.id), edit)

@@ -12,6 +12,7 @@ from rotation.errors import UserError
 from rotation.history import History, history_of
 from rotation.io.store import Renamed, Store
 from rotation.names import name_key
+from rotation.results.changes import TERMINAL, Source
 from rotation.results.season import Played, PlayerEvening, Season, SeasonLine, player_evenings, season
 from rotation.results.units import RankBy, TallyUnit
 from rotation.services.club import open_club
@@ -174,9 +175,12 @@ def list_players(store: Store | None) -> list[tuple[str, int]]:
     return store.players() if store is not None else []
 
 
-def rename_player(store: Store, old: str, new: str, *, merge: bool = False) -> Renamed:
-    """Rename a player in every evening; with ``merge``, make them one with a player already known."""
-    return store.rename_player(old, new, merge=merge)
+def rename_player(
+    store: Store, old: str, new: str, *, merge: bool = False, source: Source = TERMINAL
+) -> Renamed:
+    """Rename a player in every evening; with ``merge``, make them one with a player already known. Each
+    evening's log keeps the name it had, from ``source``."""
+    return store.rename_player(old, new, merge=merge, source=source)
 
 
 def pairs(store: Store | None, *, since: date | None = None, until: date | None = None) -> History:

@@ -20,8 +20,9 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from rotation.render.cards import local_only
+from rotation.render.changes import change_lines
 from rotation.render.money import MoneyView, money_view
-from rotation.services import evenings, money, rubbers
+from rotation.services import changes, evenings, money, rubbers
 from rotation.services.access import Role
 from rotation.services.database import EveningId, StoredSession, open_store
 from rotation.services.errors import (
@@ -59,6 +60,8 @@ from scoring.deal import InvalidDealError
 _REFUSED_DEAL = (UserError, InvalidDealError, InvalidResultError, rubbers.IncompleteDealError)
 """What a table's form may be refused for: the page says why and keeps what was typed (the user's
 errors of the tree, and the scorer's, which knows nothing of the project)."""
+HOST_CHANGES = 50
+"""The changes the host page shows, the latest (`chicago log` lists them all)."""
 _PAGE_WIDE = (RefusedError, NoSuchSessionError)
 """The user's errors every page answers alike (`EveningPages.call`): a link refused, an evening gone."""
 
@@ -175,7 +178,7 @@ class EveningPages:
             page("table.html", view=views.table_view(session, 1, 1), key="", buttons=blank, deal=deal)
             page("standings.html", view=views.standings_view(session), key="")
             present = views.present_now(session)
-            page("host.html", rubbers=views.host_view(session), key="", links=[], present=present)
+            page("host.html", rubbers=views.host_view(session), key="", links=[], present=present, changes=())
             page("player.html", view=views.player_view(session, 0), key="")
 
     async def call(self, work: Callable[[], Response], pool: ThreadPoolExecutor | None = None) -> Response:
@@ -293,7 +296,7 @@ class EveningPages:
         round_number, seen = int_field(form.get("r")), int_field(form.get("seen"))
         if round_number is None or seen is None:
             return plain("Bad request: the form lacks its round or deal count.", 400)
-        at = f"{evenings.evening_path(this)}/t/{table}"
+        at, source = f"{evenings.evening_path(this)}/t/{table}", changes.table_link(table)
 
         def work() -> Response:
             store = self.stores.get()
@@ -302,11 +305,13 @@ class EveningPages:
                     if action == "add":
                         entered = (typed, fields)
                         rubbers.add_entered_deal(
-                            store, this, round_number, table, entered, seen=seen, key=key
+                            store, this, round_number, table, entered, seen=seen, key=key, source=source
                         )
                         said = {"added": seen + 1}
                     else:
-                        change = rubbers.undo_deal(store, this, round_number, table, seen=seen, key=key)
+                        change = rubbers.undo_deal(
+                            store, this, round_number, table, seen=seen, key=key, source=source
+                        )
                         said = {"undone": views.undone_number(change.edit.previous)}
             except _PAGE_WIDE:
                 raise
@@ -399,6 +404,7 @@ class EveningPages:
             return self.templates.refused()
         links = [(label.capitalize(), url, views.qr_data_uri(url)) for label, url in opened.links(origin)]
         session = opened.evening.session
+        logged = changes.evening_log(self.stores.get(), this, key, latest=HOST_CHANGES).changes
         extra.setdefault("ticked", None)
         return self.templates.page(
             "host.html",
@@ -412,6 +418,7 @@ class EveningPages:
             local_only=local_only(origin),
             money=self.money_of(opened.evening),
             scoring=session.rules.describe(),
+            changes=tuple(reversed(change_lines(logged))),
             **extra,
         )
 
@@ -467,14 +474,21 @@ class EveningPages:
         try:
             if action == "delete":
                 with self.writing:
-                    rubbers.delete_rubber(store, this, round_number, table, key=key)
+                    rubbers.delete_rubber(store, this, round_number, table, key=key, source=changes.HOST_PAGE)
             else:
                 deals = rubbers.parse_deals(typed)
                 if not deals:
                     raise SessionError("give the rubber's deals, one a line (or delete it)")
                 with self.writing:
                     rubbers.record_rubber(
-                        store, this, round_number, table, deals=deals, replace=True, key=key
+                        store,
+                        this,
+                        round_number,
+                        table,
+                        deals=deals,
+                        replace=True,
+                        key=key,
+                        source=changes.HOST_PAGE,
                     )
         except _PAGE_WIDE:
             raise
@@ -497,6 +511,7 @@ class EveningPages:
                 gone=asked.gone(present),
                 key=key,
                 planner=self.replan_with,
+                source=changes.HOST_PAGE,
             )
         except _PAGE_WIDE:
             raise

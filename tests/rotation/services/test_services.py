@@ -181,9 +181,10 @@ def test_a_replan_plans_outside_any_transaction_and_refuses_a_plan_changed_meanw
             turned = kept.session.schedule.movement.rounds[::-1]
             with other.writing() as tx:
                 from rotation.model import Movement, Schedule
+                from rotation.results.changes import TERMINAL
 
                 changed = Schedule(kept.session.schedule.players, Movement(5, turned))
-                tx.replace_schedule(tx.load("tue"), changed)
+                tx.replace_schedule(tx.load("tue"), changed, kept=0, source=TERMINAL)
         return plan(request)
 
     saved(store, "tue")
