@@ -32,7 +32,7 @@ _StakeOption = Annotated[
         "--stake",
         metavar="AMOUNT",
         help="What one unit of tally is worth, e.g. 0.50 (at most 4 decimals); default: the stake kept"
-        " with the evening (`chicago plan --stake`).",
+        " with the evening (`chicago plan --stake`), or with --season the one the period's evenings keep.",
         show_default=False,
     ),
 ]
@@ -102,7 +102,6 @@ def settle_command(
 ) -> None:
     """Settle up: each player's tally times the stake, rounded once to the currency's smallest coin
     (the amounts sum to exactly zero), table money apart, and who pays whom in the fewest transfers."""
-    from rotation.services.money import settle_terms
 
     if season == (source is not None):
         fail("name an evening to settle, or give --season for a period (not both)")
@@ -110,7 +109,7 @@ def settle_command(
         fail("--since, --until and --unit go with --season")
     typed = (stake, per, currency, table_money)
     if season:
-        settled = _season(settle_terms(*typed), since, until, unit)
+        settled = _season(typed, since, until, unit)
     else:
         assert source is not None
         settled = _evening(source, typed)
@@ -134,13 +133,16 @@ def _evening(source: str, typed: Typed) -> Settled:
         return settle_evening(store, source, terms)
 
 
-def _season(terms: Terms, since: str | None, until: str | None, unit: TallyUnit | None) -> Settled:
-    """The period's settlement (nothing saved yet: nothing to settle)."""
-    from rotation.services.money import settle_season
+def _season(typed: Typed, since: str | None, until: str | None, unit: TallyUnit | None) -> Settled:
+    """The period's settlement (nothing saved yet: nothing to settle): at the terms typed, or with no
+    --stake at the stake the period's evenings all keep, each option typed overriding its part."""
+    from rotation.services.money import season_terms, settle_season, settle_terms
 
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
     with open_store() if db_path().exists() else nullcontext() as store:
+        kept = None if typed[0] is not None else season_terms(store, since=start, until=end, unit=unit)
+        terms = settle_terms(*typed, kept=kept)
         return settle_season(store, terms, since=start, until=end, unit=unit)
 
 

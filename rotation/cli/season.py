@@ -27,6 +27,7 @@ from rotation.cli.common import (
 from rotation.request import POINTS_SCHEME
 
 if TYPE_CHECKING:
+    from rotation.services.money import SeasonMoney
     from rotation.services.season import Season
 
 
@@ -132,6 +133,7 @@ def rank_command(
     as ties."""
     from rotation.render.reports import season_json
     from rotation.services.errors import MixedUnitsError
+    from rotation.services.money import season_money
     from rotation.services.season import RankAsked, RankAskedError, rank
 
     if as_json and as_csv:
@@ -142,12 +144,13 @@ def rank_command(
         asked = RankAsked(start, end, unit, by, min_rubbers, min_evenings, best)
         with open_store() if db_path().exists() else nullcontext() as store:
             result = rank(store, asked)
+            paid = season_money(store, asked) if pdf is not None else None
     except RankAskedError as error:
         fail(str(error))
     except MixedUnitsError as error:
         fail(f"{error}: rank one unit at a time with --unit")
     if pdf is not None:
-        _write_sheet(result, pdf, paper, start, end)
+        _write_sheet(result, pdf, paper, (start, end), paid)
     if as_json:
         typer.echo(json.dumps(season_json(result, since=start, until=end), indent=2, ensure_ascii=False))
         return
@@ -159,16 +162,21 @@ def rank_command(
     _print_season(result)
 
 
-def _write_sheet(result: Season, out: Path, paper: Paper, since: date | None, until: date | None) -> None:
-    """The season sheet to ``out``, said on standard error so --json and --csv stay clean."""
+def _write_sheet(
+    result: Season, out: Path, paper: Paper, period: tuple[date | None, date | None], paid: SeasonMoney | None
+) -> None:
+    """The season sheet to ``out`` (the period's money under the standings when it was played for
+    money), said on standard error so --json and --csv stay clean."""
     from datetime import datetime
 
     from rotation.render.pdf_season import render_season_pdf
 
     data = render_season_pdf(
         result,
-        since=since,
-        until=until,
+        since=period[0],
+        until=period[1],
+        money=paid.settled.settlement if paid and paid.settled else None,
+        money_note=paid.why_not if paid else "",
         paper=paper,
         created=datetime.now().astimezone(),
         note=lambda text: typer.echo(f"Note: {text}.", err=True),

@@ -23,10 +23,12 @@ from rotation.render.season_words import (
 
 if TYPE_CHECKING:
     from rotation.results.season import Season
+    from rotation.results.settle import Settlement
 
 __all__ = ["SHEET_TITLE", "render_season_pdf"]
 
 SHEET_TITLE: Final = "Season standings"
+MONEY_TITLE: Final = "Settling up"
 ROW: Final = 6.5
 LINE: Final = 4.2
 WIDTHS: Final = {"rank": 12.0, "total": 17.0, "played": 15.0, "average": 18.0, "sessions": 17.0}
@@ -44,14 +46,19 @@ def render_season_pdf(
     paper: Paper = Paper.A4,
     created: datetime | None = None,
     note: Callable[[str], None] | None = None,
+    money: Settlement | None = None,
+    money_note: str = "",
 ) -> bytes:
-    """The season sheet of ``result`` (ranked from ``since`` to ``until``) as PDF bytes."""
+    """The season sheet of ``result`` (ranked from ``since`` to ``until``) as PDF bytes; under the
+    standings the period's ``money`` when its evenings were played for money (as `chicago settle
+    --season` settles it), or ``money_note`` saying why it is not settled."""
     from rotation.render.pdf import print_document
 
     words = season_words(result)
+    paid = _money_lines(money, money_note)
     cards = Cards(Heading(_title(result), "", "", 4), ())
     texts = [line.name for line in (*result.lines, *result.left_out)]
-    texts += [words.heading, words.empty, *words.notes, *result.not_played]
+    texts += [words.heading, words.empty, *words.notes, *result.not_played, *paid]
 
     def draw(canvas: Canvas) -> None:
         canvas.begin(SHEET_TITLE)
@@ -61,9 +68,31 @@ def render_season_pdf(
             y = _table(canvas, result, y + 2)
         if words.empty:
             y = _heading(canvas, [words.empty], y + 2)
-        _heading(canvas, list(words.notes), y + 3, size=8.5)
+        y = _heading(canvas, list(words.notes), y + 3, size=8.5)
+        if paid:
+            _heading(canvas, paid[1:], _heading(canvas, paid[:1], y + 4, bold=True))
 
     return print_document(cards, draw, paper, created=created, note=note, creator="chicago rank", also=texts)
+
+
+def _money_lines(money: Settlement | None, note: str) -> list[str]:
+    """The settling up as lines of words: the terms, each player's amount over the period (and table
+    money), who pays whom; or the sentence saying why the period is not settled; nothing when the
+    period was not played for money."""
+    from rotation.render.money import money_view
+
+    if money is None:
+        return [MONEY_TITLE, note] if note else []
+    view = money_view(money)
+    code = f" {money.currency.code}" if money.currency.code else ""
+    lines = [MONEY_TITLE, view.terms]
+    for name, tally, amount, fee in view.lines:
+        paid = f", table money {fee}{code}" if fee else ""
+        lines.append(f"{name}: {amount}{code} (tally {tally}{paid})")
+    lines += ["Who pays whom:", *view.transfers] if view.transfers else ["All square: nobody pays anybody."]
+    if view.table_money:
+        lines.append(f"Table money to the club: {view.table_money} in all.")
+    return lines
 
 
 def _title(result: Season) -> str:
@@ -74,7 +103,9 @@ def _title(result: Season) -> str:
     return f"{SHEET_TITLE}, {first.isoformat()} to {last.isoformat()}"
 
 
-def _heading(canvas: Canvas, texts: Sequence[str], y: float, size: float = 9.5) -> float:
+def _heading(
+    canvas: Canvas, texts: Sequence[str], y: float, size: float = 9.5, *, bold: bool = False
+) -> float:
     """Lines of words, wrapped to the page, from ``y``; a page turned when they reach its foot. Returns
     where the next thing goes."""
     x, room = canvas.left, canvas.usable_width
@@ -83,7 +114,7 @@ def _heading(canvas: Canvas, texts: Sequence[str], y: float, size: float = 9.5) 
             if y + LINE > canvas.bottom:
                 canvas.new_page()
                 y = canvas.top
-            canvas.text(x, y, room, LINE, line, size=size)
+            canvas.text(x, y, room, LINE, line, size=size, bold=bold)
             y += LINE
     return y
 

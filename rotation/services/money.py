@@ -4,6 +4,7 @@ user typed, so every face refuses the same mistakes in the same words."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from rotation.io.store import Evening, Store, StoredSession
@@ -31,8 +32,10 @@ from rotation.services.season import RankAsked, rank
 
 __all__ = [
     "Currency",
+    "MixedStakesError",
     "Owed",
     "Per",
+    "SeasonMoney",
     "SettleAskedError",
     "Settled",
     "Settlement",
@@ -43,6 +46,8 @@ __all__ = [
     "keep_terms",
     "kept_terms",
     "money_text",
+    "season_money",
+    "season_terms",
     "settle_evening",
     "settle_season",
     "settle_session",
@@ -151,3 +156,66 @@ def settle_season(
     shares = [Share(x.name, x.total, x.played, x.sessions) for x in (*season.lines, *season.left_out)]
     settled = settle(shares, season.unit, terms)
     return Settled(settled, len(season.sessions), since=since, until=until)
+
+
+class MixedStakesError(SettleAskedError):
+    """The evenings of a period were not all played for the same stake (or some not for money): their
+    money is not one settlement."""
+
+
+def season_terms(
+    store: Store | None,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    unit: TallyUnit | None = None,
+) -> Terms | None:
+    """The stake kept with every evening of the period that has a rubber played (the season's evenings:
+    `settle_season`'s); None when none keeps one; MixedStakesError when they differ, or some evenings
+    keep one and others none."""
+    season = rank(store, RankAsked(since=since, until=until, unit=unit))
+    played = [p for p in season.sessions if any(s.rubbers for s in tally(p.session).standings)]
+    if store is None or not played:
+        return None
+    with store.reading() as tx:
+        kept = [(p.name, _terms(tx.stake(tx.load(p.name)))) for p in played]
+    found = {terms for _, terms in kept}
+    if found == {None}:
+        return None
+    if len(found) > 1:
+        said = "; ".join(f"{name}: {_words(t)}" for name, t in kept)
+        raise MixedStakesError(f"the evenings of the period were not all played for the same stake ({said})")
+    return next(iter(found))
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonMoney:
+    """A period's money for its pages and sheet: the settlement (as `chicago settle --season` gives it,
+    at the stake its evenings keep), or the sentence saying why it is not settled."""
+
+    settled: Settled | None
+    why_not: str = ""
+
+
+def season_money(store: Store | None, asked: RankAsked) -> SeasonMoney | None:
+    """The period's money when its evenings were played for money (None when none was): settled by
+    `settle_season` at the one stake they all keep (`season_terms`); when their stakes differ, or the
+    stake's unit is not the tally's, not settled, with a sentence saying why."""
+    since, until, unit = asked.since, asked.until, asked.unit
+    try:
+        terms = season_terms(store, since=since, until=until, unit=unit)
+        if terms is None:
+            return None
+        settled = settle_season(store, terms, since=since, until=until, unit=unit)
+    except SettleAskedError as error:
+        return SeasonMoney(None, f"Not settled: {error}. Settle each evening with chicago settle NAME.")
+    return SeasonMoney(settled)
+
+
+def _words(terms: Terms | None) -> str:
+    """``0.50 GBP per 100`` (and its table money), or ``not for money``."""
+    if terms is None:
+        return "not for money"
+    stake, per_, code, fee = _texts(terms)
+    said = f"{stake}{' ' + code if code else ''} per {per_ or 'unit'}"
+    return said + (f", table money {fee}" if terms.table_money else "")

@@ -18,7 +18,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rotation.services import club, season
+from rotation.render.money import MoneyView, money_view
+from rotation.services import club, money, season
 from rotation.services.errors import MachineError, MixedUnitsError, RefusedError, UserError
 from rotation.web import season_views
 from rotation.web.http import HEADERS, plain, status_of
@@ -111,9 +112,12 @@ class SeasonPages:
                     **CHOICES,
                 )
             here = query.query(key)
+            paid = money.season_money(self.stores.get(), query.asked())
             return self.templates.page(
                 "season.html",
                 view=season_views.season_view(result, query, key),
+                money=_money_view(paid),
+                money_note=paid.why_not if paid else "",
                 form=form,
                 wall=query.wall,
                 here=f"/season?{here}",
@@ -130,7 +134,15 @@ class SeasonPages:
         def work() -> Response:
             _, query, result = self.rank(request)
             created = datetime.now().astimezone()
-            data = render_season_pdf(result, since=query.since, until=query.until, created=created)
+            paid = money.season_money(self.stores.get(), query.asked())
+            data = render_season_pdf(
+                result,
+                since=query.since,
+                until=query.until,
+                created=created,
+                money=paid.settled.settlement if paid and paid.settled else None,
+                money_note=paid.why_not if paid else "",
+            )
             headers = {**HEADERS, "Content-Disposition": 'inline; filename="season.pdf"'}
             return Response(data, 200, headers=headers, media_type="application/pdf")
 
@@ -172,6 +184,11 @@ CHOICES: Final[Choices] = {
     "unit_choices": season_views.UNIT_CHOICES,
 }
 """The standings form's choices, for its template."""
+
+
+def _money_view(paid: money.SeasonMoney | None) -> MoneyView | None:
+    """The period's settlement as the evening's pages show one (None: not played for money)."""
+    return money_view(paid.settled.settlement) if paid and paid.settled else None
 
 
 def _refusal(error: Exception) -> str:
