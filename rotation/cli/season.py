@@ -132,23 +132,19 @@ def rank_command(
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
     from rotation.render.reports import season_json
-    from rotation.services.errors import MixedUnitsError
     from rotation.services.money import season_money
-    from rotation.services.season import RankAsked, RankAskedError, rank
+    from rotation.services.season import RankAsked, rank
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both")
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
-    try:  # the season's rules are the service's, the same as on the season page (RankAsked)
-        asked = RankAsked(start, end, unit, by, min_rubbers, min_evenings, best)
-        with open_store() if db_path().exists() else nullcontext() as store:
-            result = rank(store, asked)
-            paid = season_money(store, asked) if pdf is not None else None
-    except RankAskedError as error:
-        fail(str(error))
-    except MixedUnitsError as error:
-        fail(f"{error}: rank one unit at a time with --unit")
+    # the season's rules are the service's, the same as on the season page (RankAsked); a refusal is
+    # worded by the command line's one handler (words.error_line)
+    asked = RankAsked(start, end, unit, by, min_rubbers, min_evenings, best)
+    with open_store() if db_path().exists() else nullcontext() as store:
+        result = rank(store, asked)
+        paid = season_money(store, asked) if pdf is not None else None
     if pdf is not None:
         _write_sheet(result, pdf, paper, (start, end), paid)
     if as_json:
@@ -342,20 +338,12 @@ def players_command(
 def _add_players(names: list[str], new: list[str]) -> None:
     """`chicago players --add NAME...`: the roster's new members, refused as `chicago plan` refuses a
     near miss of a known player (unless --new) or a name that cannot be one."""
-    import shlex
-
     from rotation.services.club import add_players
-    from rotation.services.errors import NearMissError, PlanError
 
     if not names:
         fail("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'")
-    with open_store() as store:
-        try:
-            added = add_players(store, names, new=new)
-        except NearMissError as error:
-            fail(f"{error} (add --new {shlex.quote(error.typed)} if it is another player)")
-        except PlanError as error:
-            fail(str(error))
+    with open_store() as store:  # a near miss or a bad name: worded by words.plan_message, as at plan
+        added = add_players(store, names, new=new)
     if added.added:
         typer.echo(f"Added to the roster: {', '.join(added.added)}.")
     if added.known:

@@ -286,6 +286,9 @@ class SubprocessPlanner:
 
     def _give_back(self, child: _Child, ticket: Ticket, *, keep: bool) -> None:
         ticket._attach(None)
+        # a cancel that came after the plan was answered but before the detach above killed the process
+        # (or is killing it): not to be handed to the next plan, however alive it still looks
+        keep = keep and not ticket.cancelled
         with self._ready:
             self._busy.pop(child, None)
             self._lanes.discard(ticket.lane)

@@ -29,7 +29,7 @@ def test_a_near_miss_needs_new_as_at_plan(runner: CliRunner, db: Path) -> None:
     line = refused(runner, "players", "--add", "Kim", "Hellen")
     assert line == (
         "chicago: error: 'Hellen' is not a known player; did you mean 'Helen'?"
-        " (add --new Hellen if it is another player)"
+        " (add --new Hellen if it is a new player)"
     )
     assert not any(line.startswith(("Kim", "Hellen")) for line in listed(runner))
     ok(runner, "players", "--add", "Kim", "Hellen", "--new", "Hellen")

@@ -529,6 +529,24 @@ def test_a_big_plans_process_is_let_go_and_an_idle_one_ends() -> None:
             planner.shutdown()
 
 
+def test_a_cancel_just_after_the_plan_never_hands_on_a_killed_process() -> None:
+    """The browser leaves just as its plan is answered: the cancel kills the process after the plan came
+    back but before the process is given back. It must not go back to the idle ones (a killed process may
+    still look alive for a moment), or the next host's plan would fail."""
+    from rotation.web.workers import SubprocessPlanner, Ticket
+
+    planner = SubprocessPlanner()
+    try:
+        ticket = Ticket("/e/one")
+        child = planner._take(ticket)
+        ticket.cancel()  # the plan's answer is in hand; the asker leaves before the give-back
+        planner._give_back(child, ticket, keep=True)
+        assert planner.pids() == ()
+        assert len(planner(small_request()).schedule.players) == 8  # the next plan gets a fresh process
+    finally:
+        planner.shutdown()
+
+
 def test_a_cancelled_ticket_stops_its_plan_and_frees_its_lane() -> None:
     """A request whose asker left (its ticket cancelled before a process is free) is not planned; the lane
     then plans the next request."""
