@@ -1,4 +1,4 @@
-"""An evening's log as the store keeps it (the ``changes`` table, schema 5): each change written beside the
+"""An evening's log as the store keeps it (the ``changes`` table, schema 6): each change written beside the
 write it records, in the same transaction, and read back as `rotation.results.changes.Change` values."""
 
 from __future__ import annotations

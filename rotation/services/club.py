@@ -252,9 +252,16 @@ def evening_name(name: str) -> str:
     return shown
 
 
+MAX_NAMES = 200
+"""Names read at once (the planner's most players): a roster grows a page of names at a time."""
+
+
 def player_names(typed: Sequence[str]) -> tuple[str, ...]:
     """Players' names in their one normal form, each checked (no hidden character, not over
-    `MAX_NAME_LENGTH`): PlanError, naming the first name refused."""
+    `MAX_NAME_LENGTH`): PlanError, naming the first name refused; at most `MAX_NAMES` at once, so
+    nothing typed reaches the roster's comparisons unbounded."""
+    if len(typed) > MAX_NAMES:
+        raise PlanError(f"at most {MAX_NAMES} names at once, got {len(typed)}")
     try:
         return tuple(naming.clean_name(name) for name in typed)
     except naming.InvalidNameError as error:

@@ -256,8 +256,11 @@ def _checked_names(
     included, so a name no player may have (a hidden character, too long) is a PlanError, the typed
     error both faces word, before the roster compares it."""
     from rotation.model import InvalidScheduleError, check_names
-    from rotation.plan import PlanError
+    from rotation.plan import MAX_PLAYERS, PlanError
 
+    if max(len(request.names), len(new), len(gone)) > MAX_PLAYERS:  # bounded before the roster compares
+        most = max(len(request.names), len(new), len(gone))
+        raise PlanError(f"the planner seats at most {MAX_PLAYERS} players, got {most}")
     try:
         check_names(request.names)
         for name in (*new, *gone):

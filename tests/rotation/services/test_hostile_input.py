@@ -107,3 +107,24 @@ def test_a_custom_vulnerability_cycle_is_at_most_twelve_deals() -> None:
     assert len(find_cycle(",".join(["none", "both"] * 6))) == 12
     with pytest.raises(UnknownCycleError, match=r"at most 12 deals \(seed 002.s has six\), not 13"):
         find_cycle(",".join(["none"] * 13))
+
+
+def test_more_names_than_any_evening_seats_are_refused_before_the_roster_compares_them(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request naming more players than the planner seats (200), or a roster addition of more names at
+    once, is refused before a near-miss comparison of every name with every member runs."""
+    from rotation import roster
+    from rotation.services import club
+
+    _save(store)
+
+    def compared(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the roster compared names past the bound")
+
+    monkeypatch.setattr(roster, "match_roster", compared)
+    names = tuple(f"P{i}" for i in range(1, 202))
+    with pytest.raises(PlanError, match="at most 200 players, got 201"):
+        evenings.plan_evening(PlanRequest(names, Order.GIVEN), store=store)
+    with pytest.raises(PlanError, match="at most 200 names at once, got 201"):
+        club.add_players(store, names)
