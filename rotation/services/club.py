@@ -252,8 +252,8 @@ def evening_name(name: str) -> str:
     return shown
 
 
-MAX_NAMES = 200
-"""Names read at once (the planner's most players): a roster grows a page of names at a time."""
+MAX_NAMES = 1000
+"""Names read at once: a club's whole roster typed in one go, bounded before the near-miss comparisons."""
 
 
 def player_names(typed: Sequence[str]) -> tuple[str, ...]:

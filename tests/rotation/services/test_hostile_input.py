@@ -113,7 +113,8 @@ def test_more_names_than_any_evening_seats_are_refused_before_the_roster_compare
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A request naming more players than the planner seats (200), or a roster addition of more names at
-    once, is refused before a near-miss comparison of every name with every member runs."""
+    once than a club's whole roster (1,000), is refused before the near-miss comparison of every name
+    with every member runs."""
     from rotation import roster
     from rotation.services import club
 
@@ -126,5 +127,5 @@ def test_more_names_than_any_evening_seats_are_refused_before_the_roster_compare
     names = tuple(f"P{i}" for i in range(1, 202))
     with pytest.raises(PlanError, match="at most 200 players, got 201"):
         evenings.plan_evening(PlanRequest(names, Order.GIVEN), store=store)
-    with pytest.raises(PlanError, match="at most 200 names at once, got 201"):
-        club.add_players(store, names)
+    with pytest.raises(PlanError, match="at most 1000 names at once, got 1001"):
+        club.add_players(store, tuple(f"P{i}" for i in range(1, 1002)))
