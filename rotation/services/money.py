@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from rotation.io.store import Evening, Store, StoredSession
+from rotation.results.season import Played, Season, season
 from rotation.results.session import Session, tally
 from rotation.results.settle import (
     Currency,
@@ -152,10 +153,41 @@ def settle_season(
     period at ``terms``, table money for each evening they played. The period's rules are the season's
     (PeriodReversedError); MixedUnitsError when the evenings tally in different units and no ``unit``
     picks one."""
-    season = rank(store, RankAsked(since=since, until=until, unit=unit))
+    return _settled(_period(store, since, until, unit), terms)
+
+
+def _settled(period: _Period, terms: Terms) -> Settled:
+    season = period.season
     shares = [Share(x.name, x.total, x.played, x.sessions) for x in (*season.lines, *season.left_out)]
     settled = settle(shares, season.unit, terms)
-    return Settled(settled, len(season.sessions), since=since, until=until)
+    return Settled(settled, len(season.sessions), since=period.since, until=period.until)
+
+
+@dataclass(frozen=True, slots=True)
+class _Period:
+    """A period's season (every evening, ranked by total) and the stake each evening with a rubber
+    played keeps, read in one transaction: what both the stake's rule and the settlement need."""
+
+    season: Season
+    stakes: tuple[tuple[str, Terms | None], ...]
+    since: date | None
+    until: date | None
+
+
+def _period(store: Store | None, since: date | None, until: date | None, unit: TallyUnit | None) -> _Period:
+    asked = RankAsked(since=since, until=until, unit=unit)  # the season's rules for a period
+    if store is None:
+        return _Period(rank(None, asked), (), since, until)
+    with store.reading() as tx:
+        stored = tx.season(since, until)
+        ranked = season([Played(s.name, s.played_on, s.session) for s in stored], unit=unit)
+        counted = {p.name for p in ranked.sessions}  # those of the unit asked
+        stakes = tuple(
+            (s.name, _terms(tx.stake(s)))
+            for s in stored
+            if s.name in counted and any(line.rubbers for line in tally(s.session).standings)
+        )
+    return _Period(ranked, stakes, since, until)
 
 
 class MixedStakesError(SettleAskedError):
@@ -173,17 +205,15 @@ def season_terms(
     """The stake kept with every evening of the period that has a rubber played (the season's evenings:
     `settle_season`'s); None when none keeps one; MixedStakesError when they differ, or some evenings
     keep one and others none."""
-    season = rank(store, RankAsked(since=since, until=until, unit=unit))
-    played = [p for p in season.sessions if any(s.rubbers for s in tally(p.session).standings)]
-    if store is None or not played:
-        return None
-    with store.reading() as tx:
-        kept = [(p.name, _terms(tx.stake(tx.load(p.name)))) for p in played]
-    found = {terms for _, terms in kept}
-    if found == {None}:
+    return _one_stake(_period(store, since, until, unit))
+
+
+def _one_stake(period: _Period) -> Terms | None:
+    found = {terms for _, terms in period.stakes}
+    if not found or found == {None}:
         return None
     if len(found) > 1:
-        said = "; ".join(f"{name}: {_words(t)}" for name, t in kept)
+        said = "; ".join(f"{name}: {_words(t)}" for name, t in period.stakes)
         raise MixedStakesError(f"the evenings of the period were not all played for the same stake ({said})")
     return next(iter(found))
 
@@ -201,12 +231,12 @@ def season_money(store: Store | None, asked: RankAsked) -> SeasonMoney | None:
     """The period's money when its evenings were played for money (None when none was): settled by
     `settle_season` at the one stake they all keep (`season_terms`); when their stakes differ, or the
     stake's unit is not the tally's, not settled, with a sentence saying why."""
-    since, until, unit = asked.since, asked.until, asked.unit
     try:
-        terms = season_terms(store, since=since, until=until, unit=unit)
+        period = _period(store, asked.since, asked.until, asked.unit)  # read once for the rule and the money
+        terms = _one_stake(period)
         if terms is None:
             return None
-        settled = settle_season(store, terms, since=since, until=until, unit=unit)
+        settled = _settled(period, terms)
     except SettleAskedError as error:
         return SeasonMoney(None, f"Not settled: {error}. Settle each evening with chicago settle NAME.")
     return SeasonMoney(settled)
