@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import Item, RecordedDeal, Result, Seat, Side, Vulnerability, score_rubber
-from scoring.houses import PRESETS, InvalidHouseError, preset, read_houses
+from scoring.houses import PRESETS, House, InvalidHouseError, preset, read_houses
 from scoring.methods import TallyUnit
 from scoring.rules import InvalidRulesError, ScoringRules
 
@@ -94,18 +94,27 @@ def test_outstanding_pays_100_for_a_part_score_left_unfinished() -> None:
 
 
 def test_six_deal_plays_seed_002s_hands_5_and_6() -> None:
-    """Seed 002: "hands 5 & 6 vulnerability will be: Hand 5 ... neither side vulnerable; Hand 6 ... both
-    sides vulnerable", each hand duplicate style: 4H N = is 420, then 620."""
+    """Seed 002's whole pattern: "Hand 1: Dealer North; neither side vulnerable; Hand 2: Dealer East;
+    North-South vulnerable; Hand 3: Dealer South; East-West vulnerable; Hand 4: Dealer West; both sides
+    vulnerable ... Hand 5: Dealer North; neither side vulnerable; Hand 6: Dealer East; both sides
+    vulnerable", each hand duplicate style: 4H N = is 420, then 620."""
     score = score_rubber(["1C E -1"] * 4 + ["4H N =", "4H N ="], N, rules("six-deal"))
-    assert [deal.vulnerability for deal in score.deals][4:] == [Vulnerability.NONE, Vulnerability.BOTH]
+    assert [deal.dealer for deal in score.deals] == [N, E, Seat.SOUTH, Seat.WEST, N, E]
+    assert [deal.vulnerability for deal in score.deals] == [
+        Vulnerability.NONE,
+        Vulnerability.NS,
+        Vulnerability.EW,
+        Vulnerability.BOTH,
+        Vulnerability.NONE,
+        Vulnerability.BOTH,
+    ]
     assert [sum(e.points for e in score.entries if e.deal == d) for d in (5, 6)] == [420, 620]
 
 
 @pytest.mark.parametrize("house", PRESETS, ids=[house.name for house in PRESETS])
-def test_every_preset_prints_its_name_and_reads_back(house: object) -> None:
+def test_every_preset_prints_its_name_and_reads_back(house: House) -> None:
     """The name leads the line every card prints, and the evening's scoring JSON keeps it."""
-    assert hasattr(house, "rules")
-    made: ScoringRules = house.rules  # type: ignore[attr-defined]
+    made = house.rules
     assert made.describe().startswith(f"House rules {made.house}: ")
     assert ScoringRules.from_mapping(made.to_mapping()) == made
 
