@@ -666,7 +666,7 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note
         total = len(kept.schedule.rounds)
         return total, Note(f"{total} rounds, as in the plan being replaced")
     n = len(request.names)
-    if kept is None and request.away and n in BULLETIN_SIZES and request.tables is None:
+    if kept is None and request.away and not request.avoid and n in BULLETIN_SIZES and request.tables is None:
         rounds = cycle_length(n)
         return rounds, Note(
             f"{rounds} rounds: the bulletin's evening for {n} players, balanced for those away"

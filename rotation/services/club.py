@@ -170,6 +170,10 @@ class ScoringChoiceError(PlanError):
         super().__init__(message, setting=setting)
         self.setting = setting
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as made: its own arguments, not PlanError's (whose part and fault it does not take)."""
+        return (type(self), (str(self), self.setting))
+
 
 @dataclass(frozen=True, slots=True)
 class ScoringAsked:

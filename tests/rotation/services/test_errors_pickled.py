@@ -12,6 +12,7 @@ import pytest
 from rotation.request import Fault, Part
 from rotation.results.session import RubberRecord
 from rotation.services import errors
+from rotation.services.club import ScoringChoiceError
 from scoring.deal import RecordedDeal
 from scoring.tally import RecordedNet, Unit
 
@@ -44,6 +45,7 @@ MADE = (
     errors.PlannerStoppedError("The plan needs more memory than the planner may use (3.0 GB)"),
     errors.PlanAbandonedError("the plan's asker left"),
     errors.JsonTextError("the JSON nests deeper than 100 levels"),
+    ScoringChoiceError("no such method", "method"),
     errors.StoreRefusedError("no name"),
     errors.StoreFailedError("the store failed"),
 )

@@ -168,7 +168,7 @@ def test_the_sheet_shows_the_settlement(money_db: Path, settled: dict[str, objec
 def test_the_real_server_shows_it_and_it_fits_a_phone(money_db: Path, settled: dict[str, object]) -> None:
     with served(money_db) as server:
         link = server.links["season"] + f"&since={MONEY['since']}"
-        with urllib.request.urlopen(link) as answer:
+        with urllib.request.urlopen(link, timeout=120) as answer:
             check_page(answer.read().decode("utf-8"), settled)
         with browser() as launched:
             page = context(launched, 360).new_page()
