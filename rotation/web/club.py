@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from starlette.exceptions import HTTPException
@@ -26,7 +26,7 @@ from rotation.services.plans import Note
 from rotation.web.evening import EveningPages, origin_of
 from rotation.web.http import HEADERS, int_field, machine_words, same_site, status_of
 from scoring.methods import METHODS
-from scoring.rules import PartscorePremium
+from scoring.rules import PartscorePremium, ScoringRules
 from scoring.seat import Seat
 from scoring.tally import Rounding, Unit
 from scoring.vulnerability import CYCLES
@@ -41,6 +41,12 @@ MAX_LINE = 200
 MAX_FIELDS = 1000
 """The most fields of a club form: a box per player ticked (the planner seats at most 200), and the rest;
 the server's body limit bounds them first."""
+
+DEFAULT_SCORING = {
+    ("premium" if key == "partscore_premium" else key): value
+    for key, value in ScoringRules().to_mapping().items()
+}
+"""The terminal's default scoring as the form names its choices (a choice of it is no choice)."""
 
 CHOICES = {
     "method": (("", "As the house rules (else Chicago)"), *((m.name, m.phrase) for m in METHODS)),
@@ -94,7 +100,7 @@ class NewEvening:
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
         seed = form.get("seed", "")
-        scoring = club.ScoringAsked(*(form.get(key, "").strip() for key in (*CHOICES, "house")))
+        scoring = club.ScoringAsked(**{key: form.get(key, "").strip() for key in (*CHOICES, "house")})
         return cls(
             tuple(dict.fromkeys(lists.get("play", ()))),
             form.get("new", ""),
@@ -129,7 +135,7 @@ class NewEvening:
             raise PlanError("Late or leaving early: write a name, a colon and the rounds away, like Kim: 1-2")
         scoring = self.scoring
         if self.cycle:
-            scoring = club.ScoringAsked(self.scoring.method, self.cycle, *_rest(self.scoring))
+            scoring = replace(self.scoring, vulnerability=self.cycle)
         return club.EveningAsked(
             self.ticked + tuple(name for name, _ in new),
             self.name,
@@ -144,9 +150,8 @@ class NewEvening:
     @property
     def chosen_scoring(self) -> bool:
         """Whether the host chose a scoring other than the terminal's default (the choices then shown)."""
-        defaults = {"method": "chicago", "vulnerability": "dealer", "premium": "deal4"}
         return bool(self.cycle or self.scoring.house) or any(
-            getattr(self.scoring, key) not in ("", defaults.get(key, "")) for key in CHOICES
+            getattr(self.scoring, key) not in ("", DEFAULT_SCORING.get(key, "")) for key in CHOICES
         )
 
     def hidden(self) -> list[tuple[str, str]]:
@@ -156,10 +161,6 @@ class NewEvening:
         fields += [("date", self.day), ("name", self.name), ("seed", self.seed), ("cycle", self.cycle)]
         fields += [(key, getattr(self.scoring, key)) for key in (*CHOICES, "house")]
         return [*fields, *([("sure", "on")] if self.sure else [])]
-
-
-def _rest(scoring: club.ScoringAsked) -> tuple[str, str, str, str]:
-    return scoring.premium, scoring.unit, scoring.rounding, scoring.house
 
 
 def _lines(text: str) -> tuple[tuple[str, str], ...]:
