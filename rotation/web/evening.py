@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import contextvars
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -53,7 +53,7 @@ from rotation.web.http import (
     same_site,
     status_of,
 )
-from rotation.web.workers import PLANNERS, WORKERS, Stores, SubprocessPlanner
+from rotation.web.workers import CURRENT, PLANNERS, WORKERS, Stores, SubprocessPlanner
 from scoring.contract import InvalidResultError
 from scoring.deal import InvalidDealError
 
@@ -142,6 +142,7 @@ class EveningPages:
         self.in_subprocess = SubprocessPlanner()
         self.replan_with = planner or self.in_subprocess
         self.templates = Templates()
+        self._lanes: dict[str, tuple[asyncio.Lock, int]] = {}
         if evening is not None:
             self._warm(evening.session)
 
@@ -200,8 +201,29 @@ class EveningPages:
         loop = asyncio.get_running_loop()
         # the request's context goes with it (its planner's ticket, `rotation.web.workers.CURRENT`)
         run = contextvars.copy_context().run
-        answer: Response = await loop.run_in_executor(pool or self.pages, run, guarded)
-        return answer
+        ticket = CURRENT.get()
+        if ticket is None or pool is not self.replans:
+            answer: Response = await loop.run_in_executor(pool or self.pages, run, guarded)
+            return answer
+        async with self._lane(ticket.lane):
+            return await loop.run_in_executor(pool, run, guarded)
+
+    @contextlib.asynccontextmanager
+    async def _lane(self, lane: str) -> AsyncIterator[None]:
+        """A lane's plans wait for each other here, on the event loop, rather than in one of the few
+        planning threads: a host pressing Replan four times cannot hold up another evening's replan (a
+        plan whose asker left while waiting finds its ticket cancelled and ends at once)."""
+        lock, users = self._lanes.get(lane, (asyncio.Lock(), 0))
+        self._lanes[lane] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._lanes[lane]
+            if users == 1:
+                del self._lanes[lane]  # the lanes kept are those in use: one per evening planning
+            else:
+                self._lanes[lane] = (lock, users - 1)
 
     # -- the table --------------------------------------------------------------------------------------
 

@@ -293,6 +293,41 @@ def test_one_big_plan_does_not_hold_up_another_evenings_replan(db: Path) -> None
         assert asked.result(timeout=300)[0] == 200
 
 
+@linux
+def test_plans_waiting_in_one_lane_do_not_hold_up_another_evenings_replan(db: Path) -> None:
+    """A host presses Plan on the club page four times while the first plan is under way: the three waiting
+    plans wait in their lane, not in the server's few planning threads, so an evening's host still replans.
+    The first plan's process is held stopped (SIGSTOP) until the replan has answered."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.rotation.web.real import chicago, served
+
+    assert chicago(db, "plan", *BULLETIN_FIVE, "--order", "given", "--save", "ev").returncode == 0
+    with served(db) as server, ThreadPoolExecutor(4) as pool:
+        key = club_key(server)
+        opened = first(lambda: open_host_page(server.base, key, "ev"), "the evening's host page")
+        asked = [pool.submit(post, server.base, "/club/plan", {**preview(20), "k": key})]
+        big = first(lambda: planners(server.process.pid), "the first plan's process")
+        for pid in big:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            for again in range(2, 5):  # each another plan (not the first's answer remembered)
+                form = {**preview(20, f"again {again}"), "seed": str(again), "k": key}
+                asked.append(pool.submit(post, server.base, "/club/plan", form))
+            at, _, host_key = opened.partition("?k=")
+            status, page = post(
+                server.base,
+                at.replace("/host", "/host/replan"),
+                {"k": host_key, "players": "\n".join(BULLETIN_FIVE)},
+            )
+            assert status == 200 and "Replanned from round 1" in page, page
+            assert not any(plan.done() for plan in asked)
+        finally:
+            for pid in big:
+                os.kill(pid, signal.SIGCONT)
+        assert [plan.result(timeout=600)[0] for plan in asked] == [200] * 4
+
+
 def open_host_page(base: str, key: str, name: str) -> str:
     """The evening's host link (path and query) the club's list leads to."""
     import http.client
