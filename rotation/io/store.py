@@ -303,6 +303,21 @@ class Transaction:
             (session_id, json.dumps(dict(terms))),
         )
 
+    def drive(self, stored: StoredSession) -> tuple[str, int] | None:
+        """The movement by results the evening is seated by, and its rounds (None: planned before play)."""
+        row = self._db.execute(
+            "SELECT movement, rounds FROM drives WHERE session_id = ?", (_row(self._db, stored),)
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def keep_drive(self, stored: StoredSession, movement: str, rounds: int) -> None:
+        """Keep that the evening is seated by results, by ``movement``, over ``rounds`` rounds."""
+        self._db.execute(
+            "INSERT INTO drives (session_id, movement, rounds) VALUES (?, ?, ?)"
+            " ON CONFLICT (session_id) DO UPDATE SET movement = excluded.movement, rounds = excluded.rounds",
+            (_row(self._db, stored), movement, rounds),
+        )
+
     def save(
         self, name: str, played_on: date, session: Session, *, source: Source = TERMINAL
     ) -> StoredSession:

@@ -43,6 +43,7 @@ __all__ = [
     "evening_path",
     "export_evening",
     "import_evening",
+    "checked_names",
     "kept_from_evening",
     "list_evenings",
     "live_links",
@@ -246,6 +247,14 @@ def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> 
     stored = store.season(since, day - timedelta(days=1))
     history = history_of((s.played_on, s.session.schedule) for s in stored).among(names)
     return history or None
+
+
+def checked_names(
+    request: PlanRequest, store: Store | None, new: Collection[str] = ()
+) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
+    """A new plan's names checked as every plan's are (`_checked_names`), for a plan made elsewhere (an
+    evening seated by results, `rotation.services.drives`)."""
+    return _checked_names(request, store, new=new, gone=())
 
 
 def _checked_names(
