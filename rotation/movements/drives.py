@@ -73,9 +73,7 @@ def winners_and_losers(table: Table, ns_tally: int) -> tuple[Pair, Pair]:
 
 def next_round(drive: Drive, n_players: int, rounds: Sequence[Round], tallies: Tallies) -> Round:
     """The round after ``rounds`` (every rubber of the last one recorded, its tallies in ``tallies``)."""
-    if len(tallies) < len(rounds) or any(
-        len(tallies[r]) != len(rnd.tables) for r, rnd in enumerate(rounds)
-    ):
+    if len(tallies) < len(rounds) or any(len(tallies[r]) != len(rnd.tables) for r, rnd in enumerate(rounds)):
         raise ValueError("every rubber of the rounds seated needs its tally")
     if drive is Drive.PROGRESSIVE:
         return progressive_round(n_players, rounds, tallies)

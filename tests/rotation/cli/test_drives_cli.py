@@ -32,7 +32,10 @@ def test_progressive_round_two_is_seated_by_recording_round_one(tmp_path: Path) 
     rows = [line.split() for line in shown.stdout.splitlines()]
     start = next(i for i, row in enumerate(rows) if row[:2] == ["2", "1"] and row[2].startswith("P"))
     seated = [rows[start][2:6], *(row[1:5] for row in rows[start + 1 : start + 4])]
-    marked = [[n + ("*" if seat == t[4][0] else "") for n, seat in zip(t[:4], "nesw", strict=True)] for t in ROUND_TWO]
+    marked = [
+        [name + ("*" if seat == t[4][0] else "") for name, seat in zip(t[:4], "nesw", strict=True)]
+        for t in ROUND_TWO
+    ]
     assert seated == marked  # * marks the first dealer
     exported = json.loads(chicago(db, "export", "drive").stdout)
     tables = [tuple(t[key] for key in ("north", "east", "south", "west", "first_dealer"))

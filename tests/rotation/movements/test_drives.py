@@ -101,9 +101,7 @@ def _play(drive: Drive, n: int, rounds: int, seed: int) -> Movement:
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    st.sampled_from(Drive), st.integers(4, 30), st.integers(1, 6), st.integers(0, 10**6)
-)
+@given(st.sampled_from(Drive), st.integers(4, 30), st.integers(1, 6), st.integers(0, 10**6))
 def test_every_round_seated_by_results_is_a_seating(drive: Drive, n: int, rounds: int, seed: int) -> None:
     """Whatever the results: every player in each round once (seated or sitting out), tables of four, as
     many tables as fit, and nobody sits out twice running."""
@@ -125,6 +123,9 @@ def test_swiss_never_repeats_a_partner_at_a_club_evening() -> None:
         for seed in range(5):
             movement = _play(Drive.SWISS, n, 5, seed)
             partners = Counter(
-                pair_key(*table.pair(side)) for rnd in movement.rounds for table in rnd.tables for side in Side
+                pair_key(*table.pair(side))
+                for rnd in movement.rounds
+                for table in rnd.tables
+                for side in Side
             )
             assert max(partners.values()) == 1, (n, seed)
