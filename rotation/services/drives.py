@@ -8,7 +8,7 @@ one is, a change that would seat it otherwise is refused (`ReseatRefusedError`) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
@@ -26,7 +26,7 @@ from rotation.services import evenings
 from scoring.rules import ScoringRules
 
 if TYPE_CHECKING:
-    from rotation.services.evenings import Planned, Planning
+    from rotation.services.evenings import Planned, Planning, SaveAs
     from rotation.services.plans import PlanAsked
 
 __all__ = [
@@ -36,6 +36,8 @@ __all__ = [
     "ReseatRefusedError",
     "drive_of",
     "drive_plan",
+    "drive_planned",
+    "drive_state",
     "plan_drive",
     "reseat",
     "save_drive",
@@ -69,6 +71,15 @@ class DriveState:
     drive: Drive
     rounds: int
     seated: int
+
+    @property
+    def waiting(self) -> bool:
+        """Whether rounds are still to be seated (each as the one before is recorded)."""
+        return self.seated < self.rounds
+
+    def describe(self) -> str:
+        """``progressive movement: round 2 of 5 seated`` (rounds seated as the results come in)."""
+        return f"{self.drive.value} movement, seated by results: round {self.seated} of {self.rounds} seated"
 
 
 def drive_plan(names: Sequence[str], order: Order, seed: int, drive: Drive, rounds: int) -> Plan:
@@ -125,14 +136,50 @@ def plan_drive(
         )
     if asked.method is not Method.AUTO:
         raise AskedError(f"{said}: no method of planning applies", Rule.DRIVE)
-    checked, known_as = evenings.checked_names(request, store, new=how.new)
-    plan = drive_plan(checked.names, checked.order, checked.seed or 0, drive, asked.rounds)
     day = asked.played_on or date.today()
-    session = Session(plan.schedule, rules)
+    save = evenings.SaveAs(asked.save, day, rules)
+    return drive_planned(store, request, save, drive, start=True, new=how.new, source=how.source)
+
+
+def drive_planned(
+    store: Store,
+    request: PlanRequest,
+    save: SaveAs,
+    drive: Drive,
+    *,
+    start: bool,
+    new: Collection[str] = (),
+    source: Source,
+) -> Planned:
+    """A drive's round 1 for the names of ``request`` (checked against the roster as every plan's are):
+    shown (not ``start``), or saved as ``save`` with its movement and ``request.rounds``."""
+    if request.rounds is None:
+        raise PlanError(f"a {drive.value} evening seats each round from the results: say how many rounds")
+    checked, known_as = evenings.checked_names(request, store, new=new)
+    plan = drive_plan(checked.names, checked.order, checked.seed, drive, request.rounds)
+    if not start:
+        return evenings.Planned(plan, known_as=known_as)
+    session = Session(plan.schedule, save.rules)
     saved = save_drive(
-        store, plan, drive, asked.rounds, name=asked.save, played_on=day, session=session, source=how.source
+        store,
+        plan,
+        drive,
+        request.rounds,
+        name=save.name,
+        played_on=save.played_on,
+        session=session,
+        source=source,
     )
     return evenings.Planned(plan, saved, known_as=known_as)
+
+
+def drive_state(store: Store, stored: StoredSession) -> DriveState | None:
+    """How far the evening just read (``stored``) has gone, if it is seated by results: one small read."""
+    with store.reading() as tx:
+        kept = tx.drive(stored)
+    if kept is None:
+        return None
+    return DriveState(Drive(kept[0]), kept[1], len(stored.session.schedule.rounds))
 
 
 def drive_of(store: Store, evening: Evening) -> DriveState | None:

@@ -40,7 +40,7 @@ from rotation.services.errors import (
     UserError,
 )
 from rotation.services.sheets import Session
-from rotation.web import views
+from rotation.web import drives, views
 from rotation.web.http import (
     HEADERS,
     error_answer,
@@ -217,6 +217,7 @@ class EveningPages:
     ) -> Response:
         session, base = opened.evening.session, evenings.evening_path(opened.evening.id)
         view = views.table_view(session, round_number, table)
+        view = drives.table_moves(self.stores.get(), opened.evening, view)
         following = round_number + 1
         has_next = following <= len(session.schedule.rounds) and table <= len(
             session.schedule.rounds[following - 1].tables
@@ -273,7 +274,12 @@ class EveningPages:
             except SessionError:
                 return JSONResponse({"error": "not found"}, 404, headers=HEADERS)
             view = views.table_view(opened.evening.session, number, table)
-            state = {"round": number, "entered": view.entered, "complete": view.complete}
+            state = {
+                "round": number,
+                "entered": view.entered,
+                "complete": view.complete,
+                "seated": view.rounds,
+            }
             return JSONResponse(state, headers=HEADERS)
 
         return await self.call(work)
@@ -419,6 +425,7 @@ class EveningPages:
             money=self.money_of(opened.evening),
             scoring=session.rules.describe(),
             changes=tuple(reversed(change_lines(logged))),
+            seated=drives.seated_round(self.stores.get(), opened.evening),
             **extra,
         )
 
