@@ -52,7 +52,7 @@ def test_round_two_is_seated_on_the_host_and_table_pages_when_round_one_ends(tmp
         first = phone(launched)
         first.goto(server.links["table 1"])
         play_rubber(first, WINS[1])
-        expect(first.locator("#live")).to_contain_text("Round 2 is seated as soon as every table has finished")
+        expect(first.locator("#live")).to_contain_text("Round 2 is seated as soon as every table")
         for table in (2, 3, 4):
             other = phone(launched)
             other.goto(server.links[f"table {table}"])
