@@ -123,7 +123,8 @@ def cards_command(
     event = Path(source).stem if is_file_source(source) else source
     links = table_links(source, base) if base is not None else None
     try:
-        cards = build_cards(session, event=event, documents=only or tuple(Document), links=links)
+        party = not is_file_source(source) and _seated_by_results(source)
+        cards = build_cards(session, event=event, documents=only or tuple(Document), links=links, party=party)
     except SessionError as error:
         fail(f"{source}: {error}")
     if chosen is CardFormat.PDF:
@@ -141,6 +142,14 @@ def cards_command(
         data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
     if write_out(data, out):
         typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
+
+
+def _seated_by_results(name: str) -> bool:
+    """Whether the saved evening is seated by results (its player cards are party tally cards)."""
+    from rotation.services.drives import drive_of
+
+    with open_store(create=False) as store:
+        return drive_of(store, name) is not None
 
 
 def live_base(url: str) -> str:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 
 from rotation.services.database import Store, StoredSession
 from rotation.services.drives import drive_state
+
+__all__ = ["SeatedRound", "drive_state", "seated_round", "table_moves"]
 from rotation.web.views import SEAT_NAMES, TableView
 from scoring.seat import Seat
 

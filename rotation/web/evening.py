@@ -447,7 +447,8 @@ class EveningPages:
             if opened.access.role is not Role.HOST:
                 return self.templates.refused()
             tables = {int(label.split()[1]): url for label, url in opened.links(origin) if label[0] == "t"}
-            data = views.cards_pdf(opened.evening.session, opened.evening.name, tables)
+            party = drives.drive_state(self.stores.get(), opened.evening) is not None
+            data = views.cards_pdf(opened.evening.session, opened.evening.name, tables, party=party)
             disposition = f'attachment; filename="{views.file_name(opened.evening.name)}.pdf"'
             headers = {**HEADERS, "Content-Disposition": disposition}
             return Response(data, 200, media_type="application/pdf", headers=headers)
