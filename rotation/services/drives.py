@@ -15,6 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rotation.errors import UserError
+from rotation.io.formats import FormatError
 from rotation.io.store import Evening, Store, StoredSession, Transaction
 from rotation.model import Movement, Schedule
 from rotation.movements.drives import Drive, first_round, next_round
@@ -38,9 +39,12 @@ __all__ = [
     "drive_plan",
     "drive_planned",
     "drive_state",
+    "keep_imported",
     "plan_drive",
+    "read_seating",
     "reseat",
     "save_drive",
+    "seating_data",
 ]
 
 DRIVES = tuple(drive.value for drive in Drive)
@@ -171,6 +175,43 @@ def drive_planned(
         source=source,
     )
     return evenings.Planned(plan, saved, known_as=known_as)
+
+
+def seating_data(state: DriveState | None) -> dict[str, Any] | None:
+    """A session file's ``"seating"`` object for an evening seated by results (None: planned before play):
+    ``{"movement": "progressive", "rounds": 5}``, so an evening exported and imported goes on as it was."""
+    return None if state is None else {"movement": state.drive.value, "rounds": state.rounds}
+
+
+def read_seating(data: object) -> tuple[Drive, int] | None:
+    """The ``"seating"`` of a session file's JSON: None when it has none; FormatError for one that cannot
+    be read."""
+    if not isinstance(data, dict) or data.get("seating") is None:
+        return None
+    seating = data["seating"]
+    movement = seating.get("movement") if isinstance(seating, dict) else None
+    rounds = seating.get("rounds") if isinstance(seating, dict) else None
+    if movement not in DRIVES or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise FormatError(
+            f'"seating" must be {{"movement": one of {", ".join(DRIVES)}, "rounds": 1 to {MAX_ROUNDS}}}'
+        )
+    return Drive(movement), rounds
+
+
+def keep_imported(
+    tx: Transaction, saved: StoredSession, seating: tuple[Drive, int], source: Source
+) -> StoredSession:
+    """An evening just imported (``saved``, in the caller's transaction) kept as seated by results, and the
+    rounds its results seat seated (the file's own seating kept where the results give the same)."""
+    drive, rounds = seating
+    tx.keep_drive(saved, drive.value, rounds)
+    if len(saved.session.schedule.rounds) > rounds:
+        from rotation.io.formats import FormatError
+
+        raise FormatError(
+            f"the file seats {len(saved.session.schedule.rounds)} rounds of a {rounds}-round evening"
+        )
+    return reseat(tx, saved, saved.session, 1, source) or saved
 
 
 def drive_state(store: Store, stored: StoredSession) -> DriveState | None:

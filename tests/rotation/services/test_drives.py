@@ -14,8 +14,8 @@ from rotation.model import Round, Table
 from rotation.request import Order, Seating
 from rotation.services import plans, rubbers
 from rotation.services.database import Store, open_store
-from rotation.services.drives import ReseatRefusedError, drive_of
-from rotation.services.errors import AskedError
+from rotation.services.drives import ReseatRefusedError, drive_of, read_seating
+from rotation.services.errors import AskedError, FormatError
 from scoring.deal import RecordedDeal
 from scoring.seat import Seat
 from scoring.tally import RecordedNet
@@ -118,3 +118,22 @@ def test_a_drive_must_be_saved_and_have_its_rounds(store: Store) -> None:
     asked = plans.PlanAsked(EIGHT, Order.GIVEN, rounds=3, seating=Seating.SWISS)
     with pytest.raises(AskedError, match="saved"):
         plans.plan(None, asked)
+
+
+def test_an_evening_exported_and_imported_goes_on_seated_by_results(store: Store) -> None:
+    """The file keeps the movement (``"seating"``); imported with round 1 recorded and round 2 left out,
+    round 2 is seated on import as the results give it (table 1 won by E-W: Cy & Di stay)."""
+    from rotation.services.evenings import export_evening, import_evening
+    from rotation.services.sheets import read_session
+
+    plan(store)
+    net(store, 1, 1, "E-W +4")
+    net(store, 1, 2, "N-S +2")
+    data = export_evening(store, "drive")
+    assert data["seating"] == {"movement": "progressive", "rounds": 3}
+    data["rounds"] = data["rounds"][:1]
+    seating = read_seating(data)
+    imported = import_evening(store, read_session(data), "again", date(2026, 11, 28), seating=seating)
+    assert imported.session.schedule.rounds[1] == Round((Table(2, 3, 4, 5, N), Table(6, 7, 0, 1, S)))
+    with pytest.raises(FormatError):
+        read_seating({"seating": {"movement": "ladder", "rounds": 3}})
