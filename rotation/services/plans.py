@@ -174,6 +174,14 @@ def plan(
     if seed is None and asked.order is Order.CUT and asked.keep is None:
         seed = secrets.randbelow(1_000_000)
     kept = _kept(store, asked.keep)
+    if kept is not None and kept.evening is not None and store is not None:
+        from rotation.services.drives import drive_of
+
+        if drive_of(store, kept.evening) is not None:
+            raise AskedError(
+                f"{kept.name!r} is seated by results, each round from the round before: it is not replanned",
+                Rule.DRIVE,
+            )
     if asked.house is not None and _in_place(asked, kept):
         raise AskedError(
             "an evening replanned in place keeps the scoring it was saved with: house rules are for a"

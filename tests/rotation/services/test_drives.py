@@ -137,3 +137,12 @@ def test_an_evening_exported_and_imported_goes_on_seated_by_results(store: Store
     assert imported.session.schedule.rounds[1] == Round((Table(2, 3, 4, 5, N), Table(6, 7, 0, 1, S)))
     with pytest.raises(FormatError):
         read_seating({"seating": {"movement": "ladder", "rounds": 3}})
+
+
+def test_an_evening_seated_by_results_is_not_replanned(store: Store) -> None:
+    """The host page's replan and `chicago plan --keep NAME --save NAME` share one door: refused there."""
+    plan(store)
+    asked = plans.PlanAsked(EIGHT, keep=plans.KeepAsked("drive"), save="drive", history_days=0)
+    with pytest.raises(AskedError, match="not replanned"):
+        plans.plan(store, asked)
+    assert len(store.load("drive").session.schedule.rounds) == 1
