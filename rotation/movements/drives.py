@@ -142,7 +142,7 @@ def _swiss_tables(playing: list[Player], partners: set[Pair], opponents: Counter
 
     def choices(left: list[Player]) -> list[tuple[tuple[int, int, tuple[int, ...]], Game]]:
         head, rest = left[0], left[1 : 1 + SWISS_WINDOW]
-        found = []
+        found: list[tuple[tuple[int, int, tuple[int, ...]], Game]] = []
         for trio in combinations(range(len(rest)), 3):
             chosen = [rest[i] for i in trio]
             for k in range(3):
