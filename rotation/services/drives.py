@@ -21,7 +21,7 @@ from rotation.model import Movement, Schedule
 from rotation.movements.drives import Drive, first_round, next_round
 from rotation.plan import MAX_ROUNDS, Plan, PlanError, PlanRequest
 from rotation.request import Method, Order
-from rotation.results.changes import Source
+from rotation.results.changes import Kind, Source
 from rotation.results.session import Session
 from rotation.services import evenings
 from scoring.rules import ScoringRules
@@ -263,7 +263,8 @@ def reseat(
     _refuse_past(session, changed, len(wanted))
     movement = Movement(schedule.movement.n_players, tuple(wanted), schedule.movement.name)
     current = StoredSession(stored.name, stored.played_on, session, stored.id)
-    return tx.replace_schedule(current, Schedule(schedule.players, movement), kept=changed, source=source)
+    seating = Schedule(schedule.players, movement)
+    return tx.replace_schedule(current, seating, kept=changed, source=source, kind=Kind.SEAT)
 
 
 def _tallies(session: Session, number: int) -> list[int]:

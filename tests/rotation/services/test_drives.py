@@ -146,3 +146,17 @@ def test_an_evening_seated_by_results_is_not_replanned(store: Store) -> None:
     with pytest.raises(AskedError, match="not replanned"):
         plans.plan(store, asked)
     assert len(store.load("drive").session.schedule.rounds) == 1
+
+
+def test_the_log_says_a_round_was_seated_from_the_results(store: Store) -> None:
+    """Each seating is logged as such, from where the rubber that caused it came (not as a replan)."""
+    from rotation.render.changes import change_lines
+    from rotation.services.changes import evening_log
+
+    plan(store)
+    net(store, 1, 1, "N-S +1")
+    net(store, 1, 2, "N-S +2")
+    rubbers.delete_rubber(store, "drive", 1, 2)
+    said = [line.text for line in change_lines(evening_log(store, "drive").changes)]
+    assert said[-3].startswith("round 2 seated from the results")
+    assert said[-1].startswith("round 2 unseated")
