@@ -29,6 +29,7 @@ def test_progressive_round_two_is_seated_by_recording_round_one(tmp_path: Path) 
         assert done.returncode == 0, done.stderr
     shown = chicago(db, "show", "drive")
     assert shown.returncode == 0, shown.stderr
+    assert "Movement: progressive movement, seated by results: round 2 of 3 seated." in shown.stdout
     rows = [line.split() for line in shown.stdout.splitlines()]
     start = next(i for i, row in enumerate(rows) if row[:2] == ["2", "1"] and row[2].startswith("P"))
     seated = [rows[start][2:6], *(row[1:5] for row in rows[start + 1 : start + 4])]
