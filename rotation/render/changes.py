@@ -92,12 +92,12 @@ def _plan_words(kind: Kind, edit: PlanEdit) -> tuple[str, str, str]:
         return "evening saved", "nothing", after
     if kind is Kind.SEAT:  # an evening seated by results: the round after the one changed
         seated = len(edit.after.rounds)
-        said = (
+        words = (
             f"round {seated} seated from the results"
             if seated > edit.kept
             else f"round {edit.kept + 1} unseated"
         )
-        return said, _plan_size(edit.before), after
+        return words, _plan_size(edit.before), after
     old, new = set(edit.before.players), set(edit.after.players)
     gone = _away(edit.before, edit.kept) - _away(edit.after, edit.kept)
     left = sorted(_away(edit.after, edit.kept) - _away(edit.before, edit.kept))
