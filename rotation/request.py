@@ -20,6 +20,15 @@ class Method(StrEnum):
     BALANCED = "balanced"
 
 
+class Seating(StrEnum):
+    """How the rounds are seated: all before play (balanced, by the planner), or each from the results
+    of the round before (a movement by results: progressive or swiss)."""
+
+    BALANCED = "balanced"
+    PROGRESSIVE = "progressive"
+    SWISS = "swiss"
+
+
 class Order(StrEnum):
     """How the score-sheet order is decided."""
 

@@ -4,7 +4,7 @@ is defined at start-up, so what its options need must load in milliseconds."""
 from __future__ import annotations
 
 from rotation.render.options import CardFormat, Document, Paper
-from rotation.request import Method, Order, RankBy
+from rotation.request import Method, Order, RankBy, Seating
 from scoring.methods import MethodName as ScoringMethod
 from scoring.methods import TallyUnit
 from scoring.rules import PartscorePremium
@@ -23,6 +23,7 @@ __all__ = [
     "RankBy",
     "Rounding",
     "ScoringMethod",
+    "Seating",
     "TallyUnit",
     "Unit",
 ]

@@ -23,6 +23,7 @@ from rotation.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from rotation.services.drives import DriveState
     from scoring.deal import RecordedDeal
     from scoring.tally import RecordedNet
 
@@ -123,7 +124,8 @@ def cards_command(
     event = Path(source).stem if is_file_source(source) else source
     links = table_links(source, base) if base is not None else None
     try:
-        cards = build_cards(session, event=event, documents=only or tuple(Document), links=links)
+        party = not is_file_source(source) and _drive_state(source) is not None
+        cards = build_cards(session, event=event, documents=only or tuple(Document), links=links, party=party)
     except SessionError as error:
         fail(f"{source}: {error}")
     if chosen is CardFormat.PDF:
@@ -141,6 +143,14 @@ def cards_command(
         data = render_markdown(cards) if chosen is CardFormat.MARKDOWN else render_text(cards)
     if write_out(data, out):
         typer.echo(f"Wrote {', '.join(d.label.lower() for d in cards.documents)} to {out}.")
+
+
+def _drive_state(name: str) -> DriveState | None:
+    """How far the saved evening seated by results has gone (None: planned before play)."""
+    from rotation.services.drives import drive_of
+
+    with open_store(create=False) as store:
+        return drive_of(store, name)
 
 
 def live_base(url: str) -> str:
@@ -314,6 +324,8 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     console.print(Text(f"{heading} {counted(len(schedule.rounds), 'round')}", style="bold"))
     console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
     console.print(Text(f"Scoring: {rules.describe()}."))
+    if (state := _drive_state(name)) is not None:
+        console.print(Text(f"Movement: {state.describe()}."))
     console.print(seating_table(schedule, rules.vulnerability, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}.")
     try:

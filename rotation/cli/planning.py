@@ -19,6 +19,7 @@ from rotation.cli.choices import (
     PartscorePremium,
     Rounding,
     ScoringMethod,
+    Seating,
     Unit,
 )
 from rotation.cli.common import (
@@ -67,6 +68,15 @@ _RoundsOption = Annotated[
 ]
 _MethodOption = Annotated[
     Method, typer.Option(help="How to seat: the bulletin's movements or the balanced planner.")
+]
+_SeatingOption = Annotated[
+    Seating,
+    typer.Option(
+        "--movement",
+        help="balanced: every round planned now; progressive (winners move up a table and split) or swiss"
+        " (by running total): round 1 by the cut, each later round seated as the round before is recorded"
+        " (needs --rounds and --save).",
+    ),
 ]
 _AwayOption = Annotated[
     list[str] | None,
@@ -237,6 +247,7 @@ def plan_command(
     currency: CurrencyOption = None,
     table_money: TableMoneyOption = None,
     house: _HouseOption = None,
+    movement: _SeatingOption = Seating.BALANCED,
 ) -> None:
     """Plan the seating of every round: partners, seats, first dealer, sit-outs, each deal's vulnerability."""
     from rotation.services import plans
@@ -267,6 +278,7 @@ def plan_command(
         as_json,
         house,
         db_path() if house is not None else None,
+        seating=movement,
     )
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)

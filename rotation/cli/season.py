@@ -241,12 +241,14 @@ def import_command(
     ] = False,
 ) -> None:
     """Save a session file in the session database, results and all."""
+    from rotation.services.drives import read_seating
     from rotation.services.errors import FormatError, SessionError
     from rotation.services.sheets import read_session
 
     data = read_json(file)
     try:
         session = read_session(data)
+        seating = read_seating(data)
     except (FormatError, SessionError) as error:
         fail(f"{file}: {error}")
     title = name
@@ -261,7 +263,7 @@ def import_command(
 
     try:
         with open_store() as store:
-            stored = import_evening(store, session, title, day, again=again)
+            stored = import_evening(store, session, title, day, again=again, seating=seating)
     except SameEveningError as error:
         fail(
             f"{file} is {error}: importing it again would count its rubbers twice in the season"

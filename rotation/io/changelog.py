@@ -96,7 +96,7 @@ def _change(
         if not isinstance(old, str) or not isinstance(new, str):
             raise ValueError("a rename holds two names")
         what = NameEdit(old, new)
-    elif kind in (Kind.SAVE, Kind.REPLAN):
+    elif kind in (Kind.SAVE, Kind.REPLAN, Kind.SEAT):
         what = PlanEdit(int(new["kept"]), None if old is None else _schedule(old), _schedule(new))
     else:
         if rnd is None or table is None:

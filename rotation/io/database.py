@@ -3,7 +3,7 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 6, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 7, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
@@ -23,6 +23,8 @@ Schema (version 6, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
                      kind, round and table_number (a rubber's), before and after (JSON): the record of every
                      change to an evening, written in the transaction that makes it (v6); it goes only with
                      its evening
+    drives           session_id -> movement (progressive, swiss), rounds: an evening seated by results, each
+                     round as the one before is recorded, up to ``rounds`` (v7)
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -41,7 +43,7 @@ from typing import Any, Final
 
 from rotation.errors import ChicagoError, MachineError, UserError
 
-SCHEMA_VERSION: Final = 6
+SCHEMA_VERSION: Final = 7
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -126,6 +128,14 @@ _CHANGES_V6: Final = (
     "CREATE INDEX changes_session ON changes (session_id, id)",
 )
 
+_DRIVES_V7: Final = (
+    """CREATE TABLE drives (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+        movement TEXT NOT NULL CHECK (movement <> ''),
+        rounds INTEGER NOT NULL CHECK (rounds >= 1)
+    )""",
+)
+
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _SCHEMA_V1,
     _WEB_SECRETS_V2,
@@ -133,6 +143,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _CLUB_SECRET_V4,
     _STAKES_V5,
     _CHANGES_V6,
+    _DRIVES_V7,
 )
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

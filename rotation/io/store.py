@@ -220,11 +220,17 @@ class Transaction:
             self._log(session_id, Change(kind, source, RubberEdit(round_number, table, before, None)))
 
     def replace_schedule(
-        self, stored: StoredSession, schedule: Schedule, *, kept: int, source: Source
+        self,
+        stored: StoredSession,
+        schedule: Schedule,
+        *,
+        kept: int,
+        source: Source,
+        kind: Kind = Kind.REPLAN,
     ) -> StoredSession:
         """The evening with a new plan, its first ``kept`` rounds kept: the score sheet keeps its players
         in their places (newcomers join after them); the caller has checked that every result lies in the
-        rounds kept."""
+        rounds kept. Logged as ``kind``: a replan, or a round seated from results."""
         old = stored.session.schedule
         if schedule.players[: len(old.players)] != old.players:
             raise StoreFailedError("a new plan must keep the score sheet's players in their places")
@@ -240,7 +246,7 @@ class Transaction:
         )
         saved = _load(self._db, session_id, self.path)  # reads back as written, names as stored
         plan = PlanEdit(kept, old, saved.session.schedule)
-        self._log(session_id, Change(Kind.REPLAN, source, plan))
+        self._log(session_id, Change(kind, source, plan))
         return saved
 
     def web_secret(self, stored: StoredSession, *, renew: bool = False) -> str | None:
@@ -301,6 +307,21 @@ class Transaction:
             "INSERT INTO stakes (session_id, terms) VALUES (?, ?)"
             " ON CONFLICT (session_id) DO UPDATE SET terms = excluded.terms",
             (session_id, json.dumps(dict(terms))),
+        )
+
+    def drive(self, stored: StoredSession) -> tuple[str, int] | None:
+        """The movement by results the evening is seated by, and its rounds (None: planned before play)."""
+        row = self._db.execute(
+            "SELECT movement, rounds FROM drives WHERE session_id = ?", (_row(self._db, stored),)
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def keep_drive(self, stored: StoredSession, movement: str, rounds: int) -> None:
+        """Keep that the evening is seated by results, by ``movement``, over ``rounds`` rounds."""
+        self._db.execute(
+            "INSERT INTO drives (session_id, movement, rounds) VALUES (?, ?, ?)"
+            " ON CONFLICT (session_id) DO UPDATE SET movement = excluded.movement, rounds = excluded.rounds",
+            (_row(self._db, stored), movement, rounds),
         )
 
     def save(

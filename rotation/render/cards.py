@@ -122,6 +122,8 @@ class PlayerRound:
     """The player's running tally after this round, when the round has results."""
     pending: bool = False
     """Whether the player's table is still to record while other tables of the round are recorded."""
+    score: int | None = None
+    """The player's plus/minus in this round's rubber, once it is recorded (a party tally card's score)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,23 @@ def player_row(line: PlayerRound, *, multi_table: bool, running: bool, you: str 
         numbers(line.vulnerable),
         *tally,
     )
+
+
+PARTY_TITLE: Final = "Party tally cards"
+"""The player cards' title when they are party tally cards."""
+PARTY_HEADERS: Final = ("Round", "Table", "Partner", "Opponents", "Score", "Total")
+"""A party tally card's columns, as hosts of progressive parties print them: each round's table, partner,
+opponents and score, and the running total."""
+
+
+def party_row(line: PlayerRound) -> tuple[str, ...]:
+    """One row of a party tally card; a round not played keeps its number and total only (the printer
+    writes "sits out" across the blanks)."""
+    total = PENDING if line.pending else "" if line.running is None else signed(line.running)
+    if line.presence is not Presence.PLAYS:
+        return (str(line.round), "", "", "", "", total)
+    score = "" if line.score is None else signed(line.score)
+    return (str(line.round), str(line.table), line.partner, f"{line.left} & {line.right}", score, total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +432,8 @@ class Cards:
     tally: TallyGrid | None = None
     multi_table: bool = False
     """Whether any round has more than one table (cards then print table numbers)."""
+    party: bool = False
+    """Player cards printed as party tally cards (an evening seated by results: `PARTY_HEADERS`)."""
 
 
 def build_cards(
@@ -421,10 +442,11 @@ def build_cards(
     event: str = "",
     documents: Sequence[Document] = tuple(Document),
     links: Mapping[int, str] | None = None,
+    party: bool = False,
 ) -> Cards:
     """The documents asked for, for ``session``, filled from its recorded results (SessionError on a bad
     one); ``event`` names the evening in every page's heading; ``links`` (table number to URL) puts each
-    table's live page on its card."""
+    table's live page on its card; ``party``: player cards as party tally cards."""
     schedule = session.schedule
     cycle = session.rules.vulnerability
     sheet = tally(session)
@@ -445,6 +467,7 @@ def build_cards(
         pads=_pads(seatings, sheet) if Document.PADS in wanted else (),
         tally=_tally_grid(sheet, seatings) if Document.TALLY in wanted else None,
         multi_table=any(len(rnd.tables) > 1 for rnd in schedule.rounds),
+        party=party,
     )
 
 
@@ -463,6 +486,8 @@ def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
     cards = []
     for player, name in enumerate(schedule.players):
         running = _running_by_round(sheet, player)
+        credits = ((r.record.round, r.credit().get(player)) for r in sheet.rubbers)
+        scores = {number: share for number, share in credits if share is not None}
         lines = []
         for number, rnd in enumerate(schedule.rounds, 1):
             found = rnd.table_of(player)
@@ -472,6 +497,7 @@ def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                 continue
             index, table = found
             line = _player_round(schedule, cycle, player, number, index + 1, table, running)
+            line = replace(line, score=scores.get(number))
             if (number, index + 1) in waiting:
                 line = replace(line, pending=True)
             lines.append(line)

@@ -90,6 +90,14 @@ def _plan_words(kind: Kind, edit: PlanEdit) -> tuple[str, str, str]:
     after = _plan_size(edit.after)
     if edit.before is None:
         return "evening saved", "nothing", after
+    if kind is Kind.SEAT:  # an evening seated by results: the round after the one changed
+        seated = len(edit.after.rounds)
+        words = (
+            f"round {seated} seated from the results"
+            if seated > edit.kept
+            else f"round {edit.kept + 1} unseated"
+        )
+        return words, _plan_size(edit.before), after
     old, new = set(edit.before.players), set(edit.after.players)
     gone = _away(edit.before, edit.kept) - _away(edit.after, edit.kept)
     left = sorted(_away(edit.after, edit.kept) - _away(edit.before, edit.kept))

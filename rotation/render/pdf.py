@@ -24,7 +24,7 @@ from datetime import datetime
 from importlib.resources import as_file, files
 from typing import Any, Final
 
-from rotation.render.cards import Cards
+from rotation.render.cards import PARTY_TITLE, Cards
 from rotation.render.options import Document, Paper
 from rotation.render.pdf_canvas import CELL_PAD, FONT, MARGIN, Canvas, visual_order
 from rotation.render.pdf_fonts import FontPlan, plan_fonts, printable, texts
@@ -61,7 +61,8 @@ def render_pdf(
 
     def draw(canvas: Canvas) -> None:
         for document in cards.documents:
-            canvas.begin(document.label)
+            party = cards.party and document is Document.PLAYERS
+            canvas.begin(PARTY_TITLE if party else document.label)
             _PRINTERS[document](canvas)
 
     return print_document(cards, draw, paper, created=created, note=note)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rotation.render.cards import PlayerCard, PlayerRound, Presence, player_row
+from rotation.render.cards import PARTY_HEADERS, PlayerCard, PlayerRound, Presence, party_row, player_row
 from rotation.render.pdf_canvas import CELL_PAD, GAP, PAD, Canvas, Piece, card_parts
 
 
@@ -27,6 +27,9 @@ PLAYER_HEADER: Final = 6.5
 
 def _player_columns(canvas: Canvas) -> list[_Column]:
     cards = canvas.cards
+    if cards.party:  # party tally cards: table, partner, opponents, score, total
+        aligns = dict(zip(PARTY_HEADERS, ("C", "C", "L", "L", "R", "R"), strict=True))
+        return [_Column(h, aligns[h], h in ("Partner", "Opponents")) for h in PARTY_HEADERS]
     running = any(line.running is not None for card in cards.players for line in card.rounds)
     columns = [_Column("Round", "C", False)]
     if cards.multi_table:
@@ -47,6 +50,8 @@ def _player_columns(canvas: Canvas) -> list[_Column]:
 def _player_cells(canvas: Canvas, line: PlayerRound, columns: Sequence[_Column]) -> list[str]:
     """One row of a card: blank after the round number for a round not played (the row says "sits out"
     or "away" across them), the running tally last when there is one."""
+    if canvas.cards.party:
+        return list(party_row(line))
     running = columns[-1].header == "Tally"
     return list(player_row(line, multi_table=canvas.cards.multi_table, running=running, you="you *"))
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from rotation.render.cards import (
+    PARTY_HEADERS,
+    PARTY_TITLE,
     Cards,
     PlayerCard,
     PlayerRound,
@@ -20,6 +22,7 @@ from rotation.render.cards import (
     TableRound,
     TallyGrid,
     numbers,
+    party_row,
     player_row,
 )
 from rotation.render.options import Document
@@ -204,7 +207,13 @@ def column_blocks(
 
 
 def player_columns(cards: Cards, card: PlayerCard) -> tuple[list[str], list[list[str]], str]:
-    """A player card as (headers, rows, alignments)."""
+    """A player card as (headers, rows, alignments); a party tally card's with ``cards.party``."""
+    if cards.party:
+        rows = [list(party_row(line)) for line in card.rounds]
+        for line, row in zip(card.rounds, rows, strict=True):
+            if line.presence is not Presence.PLAYS:
+                row[1] = line.presence.value
+        return list(PARTY_HEADERS), rows, ">><<>>"
     with_running = any(line.running is not None for line in card.rounds)
     headers = ["Round", *(["Table"] if cards.multi_table else []), "Seat", "Partner"]
     headers += ["Opponents (left, right)", "First dealer", "You deal", "You're vulnerable"]
@@ -340,7 +349,7 @@ def render_text(cards: Cards) -> str:
         Document.TALLY: _text_tally,
     }
     for document in cards.documents:
-        title = document.label.upper()
+        title = (PARTY_TITLE if cards.party and document is Document.PLAYERS else document.label).upper()
         out += ["", "=" * width(title), title, "=" * width(title)]
         out += sections[document](cards)
     return "\n".join(out) + "\n"

@@ -81,6 +81,8 @@ class Kind(StrEnum):
     DELETE = "delete"
     RESTORE = "restore"
     REPLAN = "replan"
+    SEAT = "seat"
+    """A round seated (again) from the results of the round before (an evening seated by results)."""
     RENAME = "rename"
     MERGE = "merge"
 

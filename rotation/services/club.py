@@ -15,7 +15,7 @@ from rotation import roster
 from rotation.balance import Balance, check
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
-from rotation.request import HISTORY_DAYS, Method
+from rotation.request import HISTORY_DAYS, Method, Seating
 from rotation.results.changes import CLUB_PAGE
 from rotation.services import evenings, houses
 from rotation.services.access import Access, RefusedError, Role, access, token
@@ -127,6 +127,7 @@ def plan_club_evening(
     base: str,
     new: Collection[str] = (),
     planner: evenings.Planner | None = None,
+    seating: Seating = Seating.BALANCED,
 ) -> ClubPlanned:
     """Plan a new evening for the club's host: a preview, or with ``start`` the same plan (the planner is
     deterministic) saved as ``save`` with its live links at ``base``. SessionNameTakenError, also for a
@@ -138,16 +139,22 @@ def plan_club_evening(
         pass
     else:
         raise SessionNameTakenError(f"an evening is saved as {taken.name!r} already", taken.name)
-    planned = evenings.plan_evening(  # the season taken into account as `chicago plan` does
-        request,
-        store=store,
-        save=save if start else None,
-        new=new,
-        planner=planner,
-        history_days=HISTORY_DAYS,
-        played_on=save.played_on,
-        source=CLUB_PAGE,
-    )
+    if seating is not Seating.BALANCED:  # seated by results: round 1 by the cut, the rest as played
+        from rotation.services.drives import Drive, drive_planned
+
+        drive = Drive(seating.value)
+        planned = drive_planned(store, request, save, drive, start=start, new=new, source=CLUB_PAGE)
+    else:
+        planned = evenings.plan_evening(  # the season taken into account as `chicago plan` does
+            request,
+            store=store,
+            save=save if start else None,
+            new=new,
+            planner=planner,
+            history_days=HISTORY_DAYS,
+            played_on=save.played_on,
+            source=CLUB_PAGE,
+        )
     if planned.saved is None:
         return ClubPlanned(planned)
     return ClubPlanned(planned, evenings.live_links(store, planned.saved.id, base))
@@ -287,6 +294,8 @@ class EveningAsked:
     away: tuple[tuple[str, str], ...] = ()
     new: tuple[str, ...] = ()
     scoring: ScoringAsked = field(default_factory=ScoringAsked)
+    seating: Seating = Seating.BALANCED
+    """Balanced (planned now) or a movement by results (progressive, swiss: the rounds needed)."""
 
 
 def plan_new_evening(
@@ -307,9 +316,15 @@ def plan_new_evening(
         raise PlanError(f"an evening needs at least four players, not {len(players)}")
     name, rules = evening_name(asked.name), scoring_rules(asked.scoring, database=store.path)
     away = tuple(parse_away(f"{who}:{rounds}") for who, rounds in asked.away)
+    if away and asked.seating is not Seating.BALANCED:
+        raise PlanError(
+            f"a {asked.seating.value} evening seats everyone each round: nobody late or leaving early"
+        )
     request = PlanRequest(players, seed=asked.seed, rounds=asked.rounds, method=Method.AUTO, away=away)
     save = evenings.SaveAs(name, asked.played_on, rules)
-    made = plan_club_evening(store, key, request, save, start=start, base=base, new=new, planner=planner)
+    made = plan_club_evening(
+        store, key, request, save, start=start, base=base, new=new, planner=planner, seating=asked.seating
+    )
     if made.links is not None:
         return ClubPlanned(made.planned, made.links, rules)
     plan = made.planned.plan

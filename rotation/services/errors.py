@@ -36,6 +36,7 @@ from rotation.results.season import MixedUnitsError
 from rotation.results.session import SessionError
 from rotation.roster import ForgottenPlayersError, NearMissError
 from rotation.services.access import RefusedError
+from rotation.services.drives import ReseatRefusedError
 from rotation.services.evenings import SameEveningError
 from rotation.services.houses import HouseError
 from rotation.services.plans import AskedError, Rule
@@ -87,6 +88,7 @@ __all__ = [
     "ReadOnlyError",
     "RecordedAsNetError",
     "RefusedError",
+    "ReseatRefusedError",
     "ResultBeyondKeptError",
     "Rule",
     "SameEveningError",

@@ -27,6 +27,7 @@ from scoring.rules import ScoringRules
 
 if TYPE_CHECKING:
     from rotation.history import History
+    from rotation.movements.drives import Drive
     from rotation.solver import Progress
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Planning",
     "SameEveningError",
     "SaveAs",
+    "checked_names",
     "delete_evening",
     "evening_path",
     "export_evening",
@@ -248,6 +250,14 @@ def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> 
     return history or None
 
 
+def checked_names(
+    request: PlanRequest, store: Store | None, new: Collection[str] = ()
+) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
+    """A new plan's names checked as every plan's are (`_checked_names`), for a plan made elsewhere (an
+    evening seated by results, `rotation.services.drives`)."""
+    return _checked_names(request, store, new=new, gone=())
+
+
 def _checked_names(
     request: PlanRequest, store: Store | None, *, new: Collection[str], gone: Collection[str]
 ) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
@@ -434,9 +444,16 @@ def delete_evening(store: Store, evening: Evening) -> StoredSession:
 
 
 def export_evening(store: Store, evening: Evening) -> dict[str, Any]:
-    """A saved evening as a session file's JSON, with its name and date."""
+    """A saved evening as a session file's JSON, with its name and date (and its ``"seating"`` when it is
+    seated by results, `rotation.services.drives`)."""
+    from rotation.services.drives import drive_state, seating_data
+
     stored = store.load(evening)
-    return session_to_data(stored.session, {"name": stored.name, "date": stored.played_on.isoformat()})
+    data = session_to_data(stored.session, {"name": stored.name, "date": stored.played_on.isoformat()})
+    seating = seating_data(drive_state(store, stored))
+    if seating is not None:
+        data["seating"] = seating
+    return data
 
 
 def import_evening(
@@ -447,15 +464,22 @@ def import_evening(
     *,
     again: bool = False,
     source: Source = TERMINAL,
+    seating: tuple[Drive, int] | None = None,
 ) -> StoredSession:
     """Save a session read from a file, results and all. SameEveningError when the same evening (date,
     players, seating, results) is saved already, whose rubbers would count twice in the season, unless
-    ``again`` says it is another evening."""
+    ``again`` says it is another evening. ``seating``: the file's movement by results and its rounds
+    (`rotation.services.drives.read_seating`), kept, and the rounds its results seat seated."""
     with store.writing() as tx:
         twin = next((s for s in tx.season(played_on, played_on) if _same_evening(s.session, session)), None)
         if twin is not None and not again:
             raise SameEveningError(twin.name, played_on)
-        return tx.save(name, played_on, session, source=source)
+        saved = tx.save(name, played_on, session, source=source)
+        if seating is not None:
+            from rotation.services.drives import keep_imported
+
+            saved = keep_imported(tx, saved, seating, source)
+        return saved
 
 
 def _same_evening(one: Session, other: Session) -> bool:

@@ -18,7 +18,7 @@ from rotation.errors import UserError
 from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
 from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
-from rotation.request import HISTORY_DAYS, Method, Order
+from rotation.request import HISTORY_DAYS, Method, Order, Seating
 from rotation.results.changes import TERMINAL, Source
 from rotation.services import evenings, houses
 from rotation.services.sheets import Balance, read_schedule
@@ -49,6 +49,9 @@ class Rule(StrEnum):
     """A vulnerability cycle that cannot be read (facts: the message)."""
     HOUSE_REPLANNED = "house replanned"
     """House rules asked of an evening replanned in place, which keeps the scoring it was saved with."""
+    DRIVE = "drive"
+    """A movement by results asked without what it needs (saved, its rounds) or with what it cannot take
+    (rounds kept, players away, pairs apart, tables, a method): the message says which."""
 
 
 class AskedError(UserError, ValueError):
@@ -111,6 +114,8 @@ class PlanAsked:
     """The database the club's own houses are kept beside (``houses.toml``)."""
     source: Source = TERMINAL
     """Where the plan is asked, for the evening's log when it is saved."""
+    seating: Seating = Seating.BALANCED
+    """Balanced (planned before play), or a movement by results (`rotation.services.drives`)."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -169,6 +174,14 @@ def plan(
     if seed is None and asked.order is Order.CUT and asked.keep is None:
         seed = secrets.randbelow(1_000_000)
     kept = _kept(store, asked.keep)
+    if kept is not None and kept.evening is not None and store is not None:
+        from rotation.services.drives import drive_of
+
+        if drive_of(store, kept.evening) is not None:
+            raise AskedError(
+                f"{kept.name!r} is seated by results, each round from the round before: it is not replanned",
+                Rule.DRIVE,
+            )
     if asked.house is not None and _in_place(asked, kept):
         raise AskedError(
             "an evening replanned in place keeps the scoring it was saved with: house rules are for a"
@@ -177,7 +190,12 @@ def plan(
         )
     request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
     how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days, asked.source)
-    planned = _planned(store, asked, request, rules, kept, how)
+    if asked.seating is not Seating.BALANCED:
+        from rotation.services.drives import plan_drive
+
+        planned = plan_drive(store, asked, request, rules, how)
+    else:
+        planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule
     balance = check(schedule.movement, avoid=result.avoid)

@@ -346,9 +346,14 @@ def source_of(grant: Access, key: str | None) -> Source:
 
 
 def _write(tx: Transaction, stored: StoredSession, edit: Edit, kind: Kind, source: Source) -> RubberChange:
-    """The edit written and logged in the caller's transaction."""
+    """The edit written and logged in the caller's transaction, and the next round of an evening seated
+    by results seated (or seated again) there too."""
+    from rotation.services.drives import reseat
+
     if edit.record is None:
         tx.remove_result(stored, edit.round, edit.table, kind=kind, source=source)
     else:
         tx.put_result(stored, edit.record, kind=kind, source=source)
-    return RubberChange(StoredSession(stored.name, stored.played_on, edit.session, stored.id), edit)
+    reseated = reseat(tx, stored, edit.session, edit.round, source)  # an evening seated by results
+    after = reseated or StoredSession(stored.name, stored.played_on, edit.session, stored.id)
+    return RubberChange(after, edit)

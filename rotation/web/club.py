@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from rotation.model import Schedule
 from rotation.render.terminal import balance_summary
+from rotation.request import Seating
 from rotation.services import club
 from rotation.services.errors import MachineError, NearMissError, PlanError, RefusedError, UserError
 from rotation.services.plans import Note
@@ -96,6 +97,8 @@ class NewEvening:
     cycle: str = ""
     """A vulnerability cycle of the host's own, written out (it wins over the one chosen)."""
     scoring: club.ScoringAsked = field(default_factory=club.ScoringAsked)
+    movement: str = ""
+    """How the rounds are seated (`Seating`'s values; "" the default, balanced)."""
 
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
@@ -112,6 +115,7 @@ class NewEvening:
             form.get("sure") == "on",
             form.get("cycle", "").strip(),
             scoring,
+            form.get("movement", "").strip()[:MAX_LINE],
         )
 
     def asked(self) -> club.EveningAsked:
@@ -145,7 +149,16 @@ class NewEvening:
             away=away,
             new=tuple(name for name, _ in new) if self.sure else (),
             scoring=scoring,
+            seating=self.seating,
         )
+
+    @property
+    def seating(self) -> Seating:
+        """The movement chosen; PlanError for one the page does not offer."""
+        try:
+            return Seating(self.movement or Seating.BALANCED.value)
+        except ValueError:
+            raise PlanError(f"Movement: {self.movement!r} is not one offered") from None
 
     @property
     def chosen_scoring(self) -> bool:
@@ -159,6 +172,7 @@ class NewEvening:
         fields = [("play", name) for name in self.ticked]
         fields += [("new", self.new_text), ("away", self.away_text), ("rounds", self.rounds)]
         fields += [("date", self.day), ("name", self.name), ("seed", self.seed), ("cycle", self.cycle)]
+        fields += [("movement", self.movement)]
         fields += [(key, getattr(self.scoring, key)) for key in (*CHOICES, "house")]
         return [*fields, *([("sure", "on")] if self.sure else [])]
 
@@ -292,6 +306,7 @@ class ClubPages:
             legends=LEGENDS,
             houses=club.house_choices(store, key),
             rounds_at_most=club.DEFAULT_ROUNDS_AT_MOST,
+            seatings=tuple(Seating),
             **extra,
         )
 

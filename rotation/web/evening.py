@@ -40,7 +40,7 @@ from rotation.services.errors import (
     UserError,
 )
 from rotation.services.sheets import Session
-from rotation.web import views
+from rotation.web import drives, views
 from rotation.web.http import (
     HEADERS,
     error_answer,
@@ -239,6 +239,7 @@ class EveningPages:
     ) -> Response:
         session, base = opened.evening.session, evenings.evening_path(opened.evening.id)
         view = views.table_view(session, round_number, table)
+        view = drives.table_moves(self.stores.get(), opened.evening, view)
         following = round_number + 1
         has_next = following <= len(session.schedule.rounds) and table <= len(
             session.schedule.rounds[following - 1].tables
@@ -295,7 +296,12 @@ class EveningPages:
             except SessionError:
                 return JSONResponse({"error": "not found"}, 404, headers=HEADERS)
             view = views.table_view(opened.evening.session, number, table)
-            state = {"round": number, "entered": view.entered, "complete": view.complete}
+            state = {
+                "round": number,
+                "entered": view.entered,
+                "complete": view.complete,
+                "seated": view.rounds,
+            }
             return JSONResponse(state, headers=HEADERS)
 
         return await self.call(work)
@@ -441,6 +447,7 @@ class EveningPages:
             money=self.money_of(opened.evening),
             scoring=session.rules.describe(),
             changes=tuple(reversed(change_lines(logged))),
+            seated=drives.seated_round(self.stores.get(), opened.evening),
             **extra,
         )
 
@@ -462,7 +469,8 @@ class EveningPages:
             if opened.access.role is not Role.HOST:
                 return self.templates.refused()
             tables = {int(label.split()[1]): url for label, url in opened.links(origin) if label[0] == "t"}
-            data = views.cards_pdf(opened.evening.session, opened.evening.name, tables)
+            party = drives.drive_state(self.stores.get(), opened.evening) is not None
+            data = views.cards_pdf(opened.evening.session, opened.evening.name, tables, party=party)
             disposition = f'attachment; filename="{views.file_name(opened.evening.name)}.pdf"'
             headers = {**HEADERS, "Content-Disposition": disposition}
             return Response(data, 200, media_type="application/pdf", headers=headers)

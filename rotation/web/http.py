@@ -122,7 +122,8 @@ async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
 
 def status_of(error: BaseException) -> int:
     """The HTTP status that answers a service's typed error, by whose fault it is: 4xx for what the user
-    gave (403 a link that does not allow it, 404 an evening gone, 409 a change made meanwhile, else 400),
+    gave (403 a link that does not allow it, 404 an evening gone, 409 a change made meanwhile or one the
+    next round's start forbids, else 400),
     503 for the store and the machine."""
     from rotation.services import errors
 
@@ -130,7 +131,7 @@ def status_of(error: BaseException) -> int:
         return 403
     if isinstance(error, errors.NoSuchSessionError):
         return 404
-    if isinstance(error, errors.ChangedMeanwhileError | errors.MovedOnError):
+    if isinstance(error, errors.ChangedMeanwhileError | errors.MovedOnError | errors.ReseatRefusedError):
         return 409
     return 400 if errors.is_users(error) else 503
 

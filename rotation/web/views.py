@@ -489,14 +489,15 @@ def present_now(session: Session) -> tuple[tuple[str, bool], ...]:
     return evenings.playing_now(session)
 
 
-def cards_pdf(session: Session, name: str, tables: Mapping[int, str]) -> bytes:
-    """The evening's four documents as `chicago cards NAME --live` prints them, as PDF."""
+def cards_pdf(session: Session, name: str, tables: Mapping[int, str], *, party: bool = False) -> bytes:
+    """The evening's four documents as `chicago cards NAME --live` prints them, as PDF (``party``: the
+    player cards as party tally cards, for an evening seated by results)."""
     from datetime import datetime
 
     from rotation.render.cards import build_cards
     from rotation.render.pdf import render_pdf
 
-    cards = build_cards(session, event=name, links=tables)
+    cards = build_cards(session, event=name, links=tables, party=party)
     return render_pdf(cards, created=datetime.now().astimezone())
 
 

@@ -1,5 +1,6 @@
 // The table's page, kept up to date while it is open: every few seconds it asks the server how many
-// deals this table holds; when another phone added or took one back, it fetches the page again and
+// deals this table holds (and how many rounds are seated: an evening seated by results seats the next
+// round when the last table finishes); when another phone added or took one back, it fetches the page again and
 // swaps in the seats, the pad and the deal count its forms carry, leaving what is typed or chosen in the
 // form as it is. Without JavaScript the page still works: the server refuses a form made stale by the
 // other phone and says why.
@@ -25,6 +26,7 @@
     var seen = now.querySelector("#add input[name=seen]").value;
     document.querySelectorAll("form input[name=seen]").forEach(function (input) { input.value = seen; });
     live.dataset.entered = now.dataset.entered;
+    live.dataset.seated = now.dataset.seated;
     var status = live.querySelector("[role=status]");
     if (status) { status.textContent = "The other phone's deal is shown."; }
   }
@@ -33,7 +35,10 @@
     fetch(live.dataset.state, {cache: "no-store", credentials: "same-origin"})
       .then(function (answer) { return answer.ok ? answer.json() : null; })
       .then(function (state) {
-        if (!state || String(state.entered) === live.dataset.entered) { return null; }
+        if (!state) { return null; }
+        if (String(state.entered) === live.dataset.entered && String(state.seated) === live.dataset.seated) {
+          return null;
+        }
         return fetch(live.dataset.page, {cache: "no-store", credentials: "same-origin"})
           .then(function (answer) { return answer.ok ? answer.text() : null; })
           .then(function (html) {

@@ -33,6 +33,7 @@ MADE = (
     errors.TableNeededError(2, (("Ann", "Bob", "Cy", "Di"), ("Ed", "Flo", "Gus", "Hal"))),
     errors.MovedOnError(1, 2, 0, RUBBER),
     errors.ResultBeyondKeptError(1, 1),
+    errors.ReseatRefusedError(1, 2, ((2, 1), (2, 3))),
     errors.ChangedMeanwhileError("the plan changed"),
     errors.RefusedError("this link is not valid"),
     errors.MixedUnitsError("mixed"),
