@@ -13,15 +13,27 @@ from enum import StrEnum
 from typing import Final
 
 from rotation.deals import DealPlan, deal_plans
+from rotation.language import N_, _, ngettext
 from rotation.model import Player, Schedule, Table
+from rotation.render.cards_words import (
+    contract_words,
+    cycle_words,
+    net_words,
+    number,
+    rules_words,
+    seat_letter,
+    seat_name,
+    side_letters,
+    signed_number,
+    vulnerable,
+)
 from rotation.render.options import Document
 from rotation.results.session import ScoredRubber, Session, TallySheet, tally
 from rotation.results.units import tally_unit
-from scoring.contract import Doubling, Result
+from scoring.contract import Result
 from scoring.points import Item
 from scoring.rubber import Entry, Line, RubberScore
 from scoring.seat import Seat, Side
-from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 
@@ -32,13 +44,14 @@ class Presence(StrEnum):
     SITS_OUT = "sits out"
     AWAY = "away"
 
+    @property
+    def words(self) -> str:
+        """As a card writes it, in the language: ``sits out``."""
+        return _(_PRESENCE[self])
 
-VULNERABILITY_WORDS: Final = {
-    Vulnerability.NONE: "none",
-    Vulnerability.NS: "N-S",
-    Vulnerability.EW: "E-W",
-    Vulnerability.BOTH: "both",
-}
+
+_PRESENCE: Final = {Presence.PLAYS: N_("plays"), Presence.SITS_OUT: N_("sits out"), Presence.AWAY: N_("away")}
+
 
 ABOVE_THE_LINE_ORDER: Final = (
     Item.GAME,
@@ -58,30 +71,27 @@ PENDING: Final = "\u2026"
 
 
 def contract_text(result: Result) -> str:
-    """A result as a pad writes it, with the suit symbol: ``2♠ E +1``, ``3NTX N -2``, ``6♠ W =``."""
-    contract = result.contract
-    outcome = "=" if result.outcome == 0 else f"{result.outcome:+d}"
-    doubled = "" if contract.doubling is Doubling.UNDOUBLED else contract.doubling.value
-    seat = "" if result.declarer is None else f" {result.declarer.value}"
-    return f"{contract.level}{contract.strain.symbol}{doubled}{seat} {outcome}"
+    """A result as a pad writes it, with the suit symbol: ``2♠ E +1``, ``3NTX N -2``, ``6♠ W =`` (in the
+    language: ``3SA N -2`` in Dutch)."""
+    return contract_words(result)
 
 
 def numbers(values: Sequence[int]) -> str:
     """Deal numbers for a card: ``2, 3, 4``; a dash when there are none."""
-    return ", ".join(str(v) for v in values) if values else "-"
+    return ", ".join(number(v) for v in values) if values else "-"
 
 
 def rubber_result(ns_tally: int) -> str:
     """A rubber's tally as the sheet records it: ``E-W +3``; ``even`` for a tie."""
     if not ns_tally:
-        return "even"
+        return _("even")
     side = Side.NS if ns_tally > 0 else Side.EW
-    return f"{side.value} +{abs(ns_tally)}"
+    return f"{side_letters(side)} +{number(abs(ns_tally))}"
 
 
 def rank_text(rank: int, tied: bool) -> str:
     """A place in the standings, a tie shown as a tie: ``1``, ``=2``."""
-    return f"={rank}" if tied else str(rank)
+    return f"={number(rank)}" if tied else number(rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,23 +144,25 @@ class PlayerCard:
     rounds: tuple[PlayerRound, ...]
 
 
-def player_row(line: PlayerRound, *, multi_table: bool, running: bool, you: str = "you") -> tuple[str, ...]:
+def player_row(
+    line: PlayerRound, *, multi_table: bool, running: bool, you: str | None = None
+) -> tuple[str, ...]:
     """One row of a player card as both printers lay it out: round, table (with several tables), seat,
     partner, opponents (left, right), first dealer (``you`` when the player deals first), the deals they
     deal, the deals they are vulnerable on, and the running tally when the card has one. A round not
     played keeps only its number and tally: the printer writes "sits out" or "away" across the blanks."""
-    shown = PENDING if line.pending else "" if line.running is None else signed(line.running)
+    shown = PENDING if line.pending else "" if line.running is None else signed_number(line.running)
     tally = (shown,) if running else ()
     if line.presence is not Presence.PLAYS:
-        return (str(line.round), *[""] * (6 + multi_table), *tally)
+        return (number(line.round), *[""] * (6 + multi_table), *tally)
     assert line.seat is not None
     return (
-        str(line.round),
-        *((str(line.table),) if multi_table else ()),
-        line.seat.name.title(),
+        number(line.round),
+        *((number(line.table),) if multi_table else ()),
+        seat_name(line.seat),
         line.partner,
         f"{line.left}, {line.right}",
-        you if line.deals_first else line.first_dealer,
+        (_("you") if you is None else you) if line.deals_first else line.first_dealer,
         numbers(line.deals),
         numbers(line.vulnerable),
         *tally,
@@ -178,15 +190,17 @@ class DealLine:
         passed-out deal the same dealer redealt first; empty until recorded."""
         if not self.result:
             return ""
-        honors = f", honors {self.honors}" if self.honors else ""
-        return "passed out, " * self.passed_out + self.result + honors
+        entered = self.result
+        if self.honors:
+            entered = _("{result}, honors {honors}").format(result=entered, honors=self.honors)
+        return (_("passed out") + ", ") * self.passed_out + entered
 
     def cells(self, gap: str = " ", *, entered: bool = False) -> tuple[str, str, str, str]:
         """The deal as a row of a deal list: number, dealer (seat and name, ``gap`` apart), who is
         vulnerable, the result (``entered``: with the passed-out deals and honors, as a pad shows it)."""
-        dealer = f"{self.dealer.value}{gap}{self.dealer_name}"
+        dealer = f"{seat_letter(self.dealer)}{gap}{self.dealer_name}"
         result = self.entered if entered else self.result
-        return (str(self.number), dealer, VULNERABILITY_WORDS[self.vulnerability], result)
+        return (number(self.number), dealer, vulnerable(self.vulnerability), result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,18 +231,19 @@ class TableRound:
         first = Seat.NORTH if side is Side.NS else Seat.EAST
         return f"{self.at(first)} & {self.at(first.partner)}"
 
-    def absent(self, sitting_out: str = "sits out") -> str:
+    def absent(self, sitting_out: str | None = None) -> str:
         """Who is not at a table this round, ``sits out: Jean; away: Zoë``; empty when nobody.
         ``sitting_out`` is the words for a sit-out (a narrow PDF block says ``out``)."""
         parts = []
         if self.sitting_out:
-            parts.append(f"{sitting_out}: " + ", ".join(self.sitting_out))
+            label = _("sits out") if sitting_out is None else sitting_out
+            parts.append(_("{label}: {names}").format(label=label, names=", ".join(self.sitting_out)))
         if self.away:
-            parts.append("away: " + ", ".join(self.away))
+            parts.append(_("away: {names}").format(names=", ".join(self.away)))
         return "; ".join(parts)
 
 
-LOCAL_ONLY: Final = "Phones cannot open this link: serve without --local, on the Wi-Fi"
+LOCAL_ONLY: Final = N_("Phones cannot open this link: serve without --local, on the Wi-Fi")
 """Printed under a table card's QR code when its link is for the serving computer only."""
 
 
@@ -264,7 +279,7 @@ class PadEntry:
     item: Item
 
     def __str__(self) -> str:
-        return f"{self.points} ({self.deal})"
+        return f"{number(self.points)} ({number(self.deal)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +370,7 @@ class TallyRow:
         value = self.running[round_index]
         if not value:
             return ("", "")
-        return (str(value), "") if value > 0 else ("", str(-value))
+        return (number(value), "") if value > 0 else ("", number(-value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,10 +388,21 @@ class RubberLine:
     def describe(self, gap: str = " ") -> str:
         """``Round 2, table 1: Helen & Doris v Ann & Shirley: N-S +5 (140 to 1820)``, with ``gap`` between
         its parts (the PDF's proportional type reads better with two spaces)."""
-        points = "" if self.points is None else f"{gap}({self.points[0]} to {self.points[1]})"
+        points = ""
+        if self.points is not None:
+            ns, ew = (number(p) for p in self.points)
+            points = gap + _("({north_south} to {east_west})").format(north_south=ns, east_west=ew)
+        text = _("Round {round}, table {table}:{gap}{north_south} v {east_west}:{gap}{result}")
         return (
-            f"Round {self.round}, table {self.table}:{gap}{self.north_south} v {self.east_west}:"
-            f"{gap}{self.result}{points}"
+            text.format(
+                round=number(self.round),
+                table=number(self.table),
+                gap=gap,
+                north_south=self.north_south,
+                east_west=self.east_west,
+                result=self.result,
+            )
+            + points
         )
 
 
@@ -397,8 +423,10 @@ class TallyGrid:
         """The legend for `PENDING`, naming the tables; empty when there are none."""
         if not self.pending:
             return ""
-        where = ", ".join(f"round {r} table {t}" for r, t in self.pending)
-        return f"{PENDING} not recorded yet: {where}"
+        where = ", ".join(
+            _("round {round} table {table}").format(round=number(r), table=number(t)) for r, t in self.pending
+        )
+        return _("{pending} not recorded yet: {tables}").format(pending=PENDING, tables=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,9 +459,13 @@ def build_cards(
     wanted = tuple(document for document in Document if document in documents)
     n, r = len(schedule.players), len(schedule.rounds)
     heading = Heading(
-        title=f"{event or 'Chicago bridge'}: {n} players, {r} round{'s' if r != 1 else ''}",
-        scoring=session.rules.describe(),
-        vulnerability=_cycle_words(cycle),
+        title=_("{event}: {players}, {rounds}").format(
+            event=event or _("Chicago bridge"),
+            players=ngettext("{count} player", "{count} players", n).format(count=number(n)),
+            rounds=ngettext("{count} round", "{count} rounds", r).format(count=number(r)),
+        ),
+        scoring=rules_words(session.rules),
+        vulnerability=cycle_words(cycle),
         deals=len(cycle),
     )
     seatings = _table_rounds(schedule, cycle, sheet)
@@ -445,12 +477,6 @@ def build_cards(
         pads=_pads(seatings, sheet) if Document.PADS in wanted else (),
         tally=_tally_grid(sheet, seatings) if Document.TALLY in wanted else None,
         multi_table=any(len(rnd.tables) > 1 for rnd in schedule.rounds),
-    )
-
-
-def _cycle_words(cycle: VulnerabilityCycle) -> str:
-    return "Vulnerable: " + ", ".join(
-        f"deal {number} {cycle.step(number).phrase}" for number in range(1, len(cycle) + 1)
     )
 
 
@@ -533,7 +559,7 @@ def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                     ),
                     sitting_out=out,
                     away=away,
-                    net="" if rubber is None or rubber.record.net is None else str(rubber.record.net),
+                    net="" if rubber is None or rubber.record.net is None else net_words(rubber.record.net),
                 )
             )
     return tuple(seatings)
@@ -546,7 +572,7 @@ def _deal_line(schedule: Schedule, table: Table, plan: DealPlan, score: RubberSc
         if played is not None:
             result, passes = contract_text(played.result), played.passed_out
             held = played.deal.honors
-            honors = "" if held is None else f"{held.side.value} {held.points}"
+            honors = "" if held is None else f"{side_letters(held.side)} {number(held.points)}"
     return DealLine(
         plan.number,
         plan.dealer,
@@ -581,7 +607,7 @@ def pad_score(rubber: ScoredRubber, unit: str = "hundreds") -> PadScore:
     below it with a line under each game."""
     score = rubber.score
     if score is None:
-        net = "" if rubber.record.net is None else str(rubber.record.net)
+        net = "" if rubber.record.net is None else net_words(rubber.record.net)
         return PadScore(((), ()), (), rubber.points, rubber.ns_tally, unit, net)
     above = tuple(_above(score.entries, side) for side in (Side.NS, Side.EW))
     assert len(above) == 2
@@ -672,7 +698,7 @@ def _tally_grid(sheet: TallySheet, seatings: Sequence[TableRound]) -> TallyGrid:
         )
     multi = any(len(rnd.tables) > 1 for rnd in schedule.rounds)
     return TallyGrid(
-        "Round" if multi else "Rubber No.",
+        _("Round") if multi else _("Rubber No."),
         rounds,
         tuple(rows),
         tuple(results),

@@ -24,6 +24,7 @@ from datetime import datetime
 from importlib.resources import as_file, files
 from typing import Any, Final
 
+from rotation.language import N_, _
 from rotation.render.cards import Cards
 from rotation.render.options import Document, Paper
 from rotation.render.pdf_canvas import CELL_PAD, FONT, MARGIN, Canvas, visual_order
@@ -46,6 +47,13 @@ _PRINTERS: Final[dict[Document, Callable[[Canvas], None]]] = {
     Document.TALLY: print_tally,
 }
 """Each document's page flow: ``pdf_players``, ``pdf_tables``, ``pdf_pads``, ``pdf_tally``."""
+TITLES: Final = {
+    Document.PLAYERS: N_("Player cards"),
+    Document.TABLES: N_("Table cards"),
+    Document.PADS: N_("Score pads"),
+    Document.TALLY: N_("Tally sheet"),
+}
+"""Each document's title on its pages and bookmark, in the language (`Document.label` in English)."""
 
 
 def render_pdf(
@@ -61,7 +69,7 @@ def render_pdf(
 
     def draw(canvas: Canvas) -> None:
         for document in cards.documents:
-            canvas.begin(document.label)
+            canvas.begin(_(TITLES[document]))
             _PRINTERS[document](canvas)
 
     return print_document(cards, draw, paper, created=created, note=note)
