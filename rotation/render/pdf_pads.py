@@ -9,7 +9,7 @@ from typing import Final
 from rotation.language import _
 from rotation.render.cards import ScorePad
 from rotation.render.cards_words import number, seat_letter, side_letters, tally_words
-from rotation.render.pdf_canvas import PAD, Canvas, Piece
+from rotation.render.pdf_canvas import CELL_PAD, PAD, Canvas, Piece
 from rotation.render.pdf_tables import deal_widths
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
@@ -73,7 +73,10 @@ def _score_pad(
     _pad_deals(canvas, pad, inner + 24, cy, room - 24)
     cy += max(21.0, (canvas.cards.heading.deals + 1) * PAD_DEAL_ROW) + 2
     # WE / THEY
-    label_w = 11.0
+    labels = (_("Total"), "", _("Net"), _("Tally"))
+    # TRANSLATORS: above and below the line of a score pad, in a narrow margin.
+    above_below = (_("above"), _("below"))
+    label_w = _label_width(canvas, labels, above_below, room)
     col_w = (room - label_w) / 2
     ns_x, ew_x = inner + label_w, inner + label_w + col_w
     # TRANSLATORS: the two columns of a rubber bridge score pad, as the language's pads head them.
@@ -96,11 +99,10 @@ def _score_pad(
     canvas.rule(ew_x, area_top, ew_x, end_y, 0.5)
     canvas.rule(ns_x, area_top, ew_x + col_w, area_top, 0.3)
     canvas.rule(inner, line_y, inner + room, line_y, 1.0)
-    # TRANSLATORS: above and below the line of a score pad, in a narrow margin.
-    canvas.text(inner, line_y - row, label_w, row, _("above"), size=5.5)
-    canvas.text(inner, line_y, label_w, row, _("below"), size=5.5)
+    canvas.text(inner, line_y - row, label_w, row, above_below[0], size=5.5)
+    canvas.text(inner, line_y, label_w, row, above_below[1], size=5.5)
     canvas.rule(ns_x, totals_y, ew_x + col_w, totals_y, 0.5)
-    for index, label in enumerate((_("Total"), "", _("Net"), _("Tally"))):
+    for index, label in enumerate(labels):
         canvas.text(inner, totals_y + index * row, label_w, row, label, size=6.5, bold=index == 3)
     canvas.rule(ns_x, end_y, ew_x + col_w, end_y, 0.3)
     score = pad.score
@@ -144,6 +146,16 @@ def _score_pad(
     tally = tally_words(score.ns_tally, score.unit) if winner is not None else _("even")
     tally_x = ns_x if winner is not Side.EW else ew_x
     canvas.text(tally_x, totals_y + 3 * row, col_w - 3, row, tally, size=9, bold=True, align="R")
+
+
+def _label_width(canvas: Canvas, labels: Sequence[str], above_below: Sequence[str], room: float) -> float:
+    """The margin left of WE and THEY: 11 mm, wider where a language's labels need it (up to a fifth of
+    the pad; a longer label shrinks)."""
+    widest = max(
+        *(canvas.measure(label, 6.5, bold=index == 3) for index, label in enumerate(labels)),
+        *(canvas.measure(word, 5.5) for word in above_below),
+    )
+    return min(max(11.0, widest + 2 * CELL_PAD + 0.5), room / 5)
 
 
 def _dealer_box(canvas: Canvas, pad: ScorePad, x: float, y: float, size: float) -> None:
