@@ -490,15 +490,15 @@ def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
     for player, name in enumerate(schedule.players):
         running = _running_by_round(sheet, player)
         lines = []
-        for number, rnd in enumerate(schedule.rounds, 1):
+        for round_number, rnd in enumerate(schedule.rounds, 1):
             found = rnd.table_of(player)
             if found is None:
                 presence = Presence.SITS_OUT if player in rnd.sitting_out else Presence.AWAY
-                lines.append(PlayerRound(number, presence, running=running.get(number)))
+                lines.append(PlayerRound(round_number, presence, running=running.get(round_number)))
                 continue
             index, table = found
-            line = _player_round(schedule, cycle, player, number, index + 1, table, running)
-            if (number, index + 1) in waiting:
+            line = _player_round(schedule, cycle, player, round_number, index + 1, table, running)
+            if (round_number, index + 1) in waiting:
                 line = replace(line, pending=True)
             lines.append(line)
         cards.append(PlayerCard(player + 1, name, tuple(lines)))
@@ -537,15 +537,15 @@ def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
     """Every (round, table) of the schedule, with the recorded results written into its deals."""
     scored = {(r.record.round, r.record.table): r for r in sheet.rubbers}
     seatings = []
-    for number, rnd in enumerate(schedule.rounds, 1):
+    for round_number, rnd in enumerate(schedule.rounds, 1):
         out = tuple(schedule.name(p) for p in rnd.sitting_out)
-        away = tuple(schedule.name(p) for p in sorted(schedule.movement.away(number - 1)))
+        away = tuple(schedule.name(p) for p in sorted(schedule.movement.away(round_number - 1)))
         for t, table in enumerate(rnd.tables, 1):
-            rubber = scored.get((number, t))
+            rubber = scored.get((round_number, t))
             score = rubber.score if rubber is not None else None
             seatings.append(
                 TableRound(
-                    round=number,
+                    round=round_number,
                     table=t,
                     seats=(
                         schedule.name(table.north),

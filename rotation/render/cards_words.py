@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rotation.language import ENGLISH, PSEUDO, N_, _, current, ngettext
+from rotation.language import ENGLISH, N_, PSEUDO, _, current, ngettext
 from scoring.contract import Doubling, Result, Strain
 from scoring.methods import TallyUnit
 from scoring.rules import PartscorePremium, ScoringRules
@@ -60,7 +60,7 @@ UNITS: Final = {"hundreds": N_("hundreds"), "points": N_("points"), "IMPs": N_("
 
 
 def seat_letter(seat: Seat) -> str:
-    """``N``; ``С`` in Russian, ``O`` for East in German."""
+    """``N``; the Russian letter for North (Es), ``O`` for East in German."""
     return _(SEAT_LETTERS[seat])
 
 
@@ -100,7 +100,7 @@ def number(value: int) -> str:
 
 def signed_number(value: int) -> str:
     """A tally with its sign, as `scoring.tally.signed` writes it (``+3``, ``-5``, ``0``), with the
-    language's digits and signs (a Swedish minus is ``−``)."""
+    language's digits and signs (a Swedish minus is U+2212)."""
     locale = _babel_locale()
     if locale is None or not value:
         return f"{value:+d}" if value else number(0)
@@ -171,7 +171,11 @@ def rules_words(rules: ScoringRules) -> str:
     else:
         parts.append(_("tally in IMPs"))
     described = ", ".join(parts)
-    return _("House rules {house}: {rules}").format(house=rules.house, rules=described) if rules.house else described
+    return (
+        _("House rules {house}: {rules}").format(house=rules.house, rules=described)
+        if rules.house
+        else described
+    )
 
 
 def tally_words(tally: int, label: str) -> str:
