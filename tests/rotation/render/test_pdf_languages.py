@@ -75,8 +75,30 @@ def _saved(tmp: Path) -> tuple[Session, Session]:
 
 
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Session]:
-    return _saved(tmp_path_factory.mktemp("printed"))
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("printed")
+
+
+@pytest.fixture(scope="module")
+def saved(club: Path) -> tuple[Session, Session]:
+    return _saved(club)
+
+
+def _season_sheet(club: Path, code: str) -> Printed:
+    """The season sheet of the saved evenings (each player's best evening counted, so that column prints
+    too), printed in ``code``."""
+    from rotation.render.pdf_season import render_season_pdf
+    from rotation.results.units import RankBy
+    from rotation.services.season import RankAsked, rank
+
+    with open_store(club / "club.db") as store:
+        season = rank(store, RankAsked(by=RankBy.TOTAL, best=1))
+    _Watched.made = []
+    with pytest.MonkeyPatch.context() as patch, speaking(code):
+        patch.setattr(pdf_module, "Canvas", _Watched)
+        data = render_season_pdf(season)
+    (canvas,) = _Watched.made
+    return Printed(_text(data), tuple(canvas.cut), tuple(canvas.outside))
 
 
 @dataclass(frozen=True)
@@ -192,6 +214,18 @@ def test_a_russian_pad_counts_hundreds_in_russian_forms(saved: tuple[Session, Se
         assert shown in texts
 
 
+def test_the_season_sheet_heads_its_columns_and_dates_in_the_language(
+    club: Path, saved: tuple[Session, Session]
+) -> None:
+    """Issue 28: the season sheet's title, dates (Babel's medium date: 24.11.2026 in German, the month
+    abbreviated in Russian) and column headers in the language; English keeps ISO dates."""
+    german = _season_sheet(club, "de").text
+    assert "Saisonrangliste, 24.11.2026 bis 25.11.2026" in german
+    assert all(word in german.split() for word in ("Platz", "Spieler", "Summe", "gespielt", "beste"))
+    assert "Season standings, 2026-11-24 to 2026-11-25" in _season_sheet(club, "en").text
+    assert "24 \u043d\u043e\u044f\u0431. 2026" in _season_sheet(club, "ru").text  # 24 nojab. 2026
+
+
 # ---- nothing overflows or is cut ----
 
 
@@ -206,7 +240,9 @@ def _every_document(saved: tuple[Session, Session]) -> Iterator[tuple[str, Calla
 
 
 @pytest.mark.parametrize("code", ["xx", *SPOKEN])
-def test_no_text_overflows_or_is_cut_on_any_page(code: str, saved: tuple[Session, Session]) -> None:
+def test_no_text_overflows_or_is_cut_on_any_page(
+    code: str, club: Path, saved: tuple[Session, Session]
+) -> None:
     """Issue 28: a pseudo-language run (long, accented words) over every PDF page finds nothing
     overflowing or cut, and every language's own words fit: each text fits the width it was given (shrunk
     or wrapped, never cut short with an ellipsis) and every box is on the page."""
@@ -215,6 +251,7 @@ def test_no_text_overflows_or_is_cut_on_any_page(code: str, saved: tuple[Session
         assert all(pseudo("Tally sheet") in found.text for _, found in printed)  # the pseudo-language
     else:
         printed = [(f"saved {n}", _cards_pdf(session, code)) for n, session in enumerate(saved)]
+    printed.append(("season sheet", _season_sheet(club, code)))
     for name, found in printed:
         assert found.cut == (), f"{code} {name}: cut short: {found.cut}"
         assert found.outside == (), f"{code} {name}: off the page: {found.outside}"
