@@ -171,11 +171,9 @@ def rules_words(rules: ScoringRules) -> str:
     else:
         parts.append(_("tally in IMPs"))
     described = ", ".join(parts)
-    return (
-        _("House rules {house}: {rules}").format(house=rules.house, rules=described)
-        if rules.house
-        else described
-    )
+    if rules.house:
+        return _("House rules {house}: {rules}").format(house=rules.house, rules=described)
+    return described[:1].upper() + described[1:]  # it begins a line on every card
 
 
 def tally_words(tally: int, label: str) -> str:
