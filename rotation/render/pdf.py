@@ -12,6 +12,11 @@ command line starts fast.
 `render_pdf` sets up the document and hands each page flow to its module: `pdf_players`, `pdf_tables`,
 `pdf_pads` and `pdf_tally`, all drawing on the `pdf_canvas` surface (text fitted to boxes, rules, pages).
 
+Every word prints in the language being spoken (`rotation.language`: the face runs the printer inside
+``speaking(code)``); the bridge words, seat letters and numbers come from `cards_words`. A text too long
+for its box shrinks (and a column widens where a language needs it); the canvas notes anything it still
+had to cut short or put off the page, which the pseudo-language test reads.
+
 Everything prints in black and greys, so a black-and-white printer loses nothing: the first dealer is bold
 with a star, sit-outs are shaded, the line on a score pad is heavy.
 """
