@@ -13,15 +13,27 @@ from enum import StrEnum
 from typing import Final
 
 from rotation.deals import DealPlan, deal_plans
+from rotation.language import N_, _, ngettext
 from rotation.model import Player, Schedule, Table
+from rotation.render.cards_words import (
+    contract_words,
+    cycle_words,
+    net_words,
+    number,
+    rules_words,
+    seat_letter,
+    seat_name,
+    side_letters,
+    signed_number,
+    vulnerable,
+)
 from rotation.render.options import Document
 from rotation.results.session import ScoredRubber, Session, TallySheet, tally
 from rotation.results.units import tally_unit
-from scoring.contract import Doubling, Result
+from scoring.contract import Result
 from scoring.points import Item
 from scoring.rubber import Entry, Line, RubberScore
 from scoring.seat import Seat, Side
-from scoring.tally import signed
 from scoring.vulnerability import Vulnerability, VulnerabilityCycle
 
 
@@ -32,13 +44,14 @@ class Presence(StrEnum):
     SITS_OUT = "sits out"
     AWAY = "away"
 
+    @property
+    def words(self) -> str:
+        """As a card writes it, in the language: ``sits out``."""
+        return _(_PRESENCE[self])
 
-VULNERABILITY_WORDS: Final = {
-    Vulnerability.NONE: "none",
-    Vulnerability.NS: "N-S",
-    Vulnerability.EW: "E-W",
-    Vulnerability.BOTH: "both",
-}
+
+_PRESENCE: Final = {Presence.PLAYS: N_("plays"), Presence.SITS_OUT: N_("sits out"), Presence.AWAY: N_("away")}
+
 
 ABOVE_THE_LINE_ORDER: Final = (
     Item.GAME,
@@ -58,30 +71,27 @@ PENDING: Final = "\u2026"
 
 
 def contract_text(result: Result) -> str:
-    """A result as a pad writes it, with the suit symbol: ``2♠ E +1``, ``3NTX N -2``, ``6♠ W =``."""
-    contract = result.contract
-    outcome = "=" if result.outcome == 0 else f"{result.outcome:+d}"
-    doubled = "" if contract.doubling is Doubling.UNDOUBLED else contract.doubling.value
-    seat = "" if result.declarer is None else f" {result.declarer.value}"
-    return f"{contract.level}{contract.strain.symbol}{doubled}{seat} {outcome}"
+    """A result as a pad writes it, with the suit symbol: ``2♠ E +1``, ``3NTX N -2``, ``6♠ W =`` (in the
+    language: ``3SA N -2`` in Dutch)."""
+    return contract_words(result)
 
 
 def numbers(values: Sequence[int]) -> str:
     """Deal numbers for a card: ``2, 3, 4``; a dash when there are none."""
-    return ", ".join(str(v) for v in values) if values else "-"
+    return ", ".join(number(v) for v in values) if values else "-"
 
 
 def rubber_result(ns_tally: int) -> str:
     """A rubber's tally as the sheet records it: ``E-W +3``; ``even`` for a tie."""
     if not ns_tally:
-        return "even"
+        return _("even")
     side = Side.NS if ns_tally > 0 else Side.EW
-    return f"{side.value} +{abs(ns_tally)}"
+    return f"{side_letters(side)} +{number(abs(ns_tally))}"
 
 
 def rank_text(rank: int, tied: bool) -> str:
     """A place in the standings, a tie shown as a tie: ``1``, ``=2``."""
-    return f"={rank}" if tied else str(rank)
+    return f"={number(rank)}" if tied else number(rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,32 +146,34 @@ class PlayerCard:
     rounds: tuple[PlayerRound, ...]
 
 
-def player_row(line: PlayerRound, *, multi_table: bool, running: bool, you: str = "you") -> tuple[str, ...]:
+def player_row(
+    line: PlayerRound, *, multi_table: bool, running: bool, you: str | None = None
+) -> tuple[str, ...]:
     """One row of a player card as both printers lay it out: round, table (with several tables), seat,
     partner, opponents (left, right), first dealer (``you`` when the player deals first), the deals they
     deal, the deals they are vulnerable on, and the running tally when the card has one. A round not
     played keeps only its number and tally: the printer writes "sits out" or "away" across the blanks."""
-    shown = PENDING if line.pending else "" if line.running is None else signed(line.running)
+    shown = PENDING if line.pending else "" if line.running is None else signed_number(line.running)
     tally = (shown,) if running else ()
     if line.presence is not Presence.PLAYS:
-        return (str(line.round), *[""] * (6 + multi_table), *tally)
+        return (number(line.round), *[""] * (6 + multi_table), *tally)
     assert line.seat is not None
     return (
-        str(line.round),
-        *((str(line.table),) if multi_table else ()),
-        line.seat.name.title(),
+        number(line.round),
+        *((number(line.table),) if multi_table else ()),
+        seat_name(line.seat),
         line.partner,
         f"{line.left}, {line.right}",
-        you if line.deals_first else line.first_dealer,
+        (_("you") if you is None else you) if line.deals_first else line.first_dealer,
         numbers(line.deals),
         numbers(line.vulnerable),
         *tally,
     )
 
 
-PARTY_TITLE: Final = "Party tally cards"
+PARTY_TITLE: Final = N_("Party tally cards")
 """The player cards' title when they are party tally cards."""
-PARTY_HEADERS: Final = ("Round", "Table", "Partner", "Opponents", "Score", "Total")
+PARTY_HEADERS: Final = (N_("Round"), N_("Table"), N_("Partner"), N_("Opponents"), N_("Score"), N_("Total"))
 """A party tally card's columns, as hosts of progressive parties print them: each round's table, partner,
 opponents and score, and the running total."""
 
@@ -169,10 +181,10 @@ opponents and score, and the running total."""
 def party_row(line: PlayerRound) -> tuple[str, ...]:
     """One row of a party tally card; a round not played keeps its number and total only (the printer
     writes "sits out" across the blanks)."""
-    total = PENDING if line.pending else "" if line.running is None else signed(line.running)
+    total = PENDING if line.pending else "" if line.running is None else signed_number(line.running)
     if line.presence is not Presence.PLAYS:
         return (str(line.round), "", "", "", "", total)
-    score = "" if line.score is None else signed(line.score)
+    score = "" if line.score is None else signed_number(line.score)
     return (str(line.round), str(line.table), line.partner, f"{line.left} & {line.right}", score, total)
 
 
@@ -197,15 +209,17 @@ class DealLine:
         passed-out deal the same dealer redealt first; empty until recorded."""
         if not self.result:
             return ""
-        honors = f", honors {self.honors}" if self.honors else ""
-        return "passed out, " * self.passed_out + self.result + honors
+        entered = self.result
+        if self.honors:
+            entered = _("{result}, honors {honors}").format(result=entered, honors=self.honors)
+        return (_("passed out") + ", ") * self.passed_out + entered
 
     def cells(self, gap: str = " ", *, entered: bool = False) -> tuple[str, str, str, str]:
         """The deal as a row of a deal list: number, dealer (seat and name, ``gap`` apart), who is
         vulnerable, the result (``entered``: with the passed-out deals and honors, as a pad shows it)."""
-        dealer = f"{self.dealer.value}{gap}{self.dealer_name}"
+        dealer = f"{seat_letter(self.dealer)}{gap}{self.dealer_name}"
         result = self.entered if entered else self.result
-        return (str(self.number), dealer, VULNERABILITY_WORDS[self.vulnerability], result)
+        return (number(self.number), dealer, vulnerable(self.vulnerability), result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,18 +250,19 @@ class TableRound:
         first = Seat.NORTH if side is Side.NS else Seat.EAST
         return f"{self.at(first)} & {self.at(first.partner)}"
 
-    def absent(self, sitting_out: str = "sits out") -> str:
+    def absent(self, sitting_out: str | None = None) -> str:
         """Who is not at a table this round, ``sits out: Jean; away: Zoë``; empty when nobody.
         ``sitting_out`` is the words for a sit-out (a narrow PDF block says ``out``)."""
         parts = []
         if self.sitting_out:
-            parts.append(f"{sitting_out}: " + ", ".join(self.sitting_out))
+            label = _("sits out") if sitting_out is None else sitting_out
+            parts.append(_("{label}: {names}").format(label=label, names=", ".join(self.sitting_out)))
         if self.away:
-            parts.append("away: " + ", ".join(self.away))
+            parts.append(_("away: {names}").format(names=", ".join(self.away)))
         return "; ".join(parts)
 
 
-LOCAL_ONLY: Final = "Phones cannot open this link: serve without --local, on the Wi-Fi"
+LOCAL_ONLY: Final = N_("Phones cannot open this link: serve without --local, on the Wi-Fi")
 """Printed under a table card's QR code when its link is for the serving computer only."""
 
 
@@ -283,7 +298,7 @@ class PadEntry:
     item: Item
 
     def __str__(self) -> str:
-        return f"{self.points} ({self.deal})"
+        return f"{number(self.points)} ({number(self.deal)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +389,7 @@ class TallyRow:
         value = self.running[round_index]
         if not value:
             return ("", "")
-        return (str(value), "") if value > 0 else ("", str(-value))
+        return (number(value), "") if value > 0 else ("", number(-value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,10 +407,21 @@ class RubberLine:
     def describe(self, gap: str = " ") -> str:
         """``Round 2, table 1: Helen & Doris v Ann & Shirley: N-S +5 (140 to 1820)``, with ``gap`` between
         its parts (the PDF's proportional type reads better with two spaces)."""
-        points = "" if self.points is None else f"{gap}({self.points[0]} to {self.points[1]})"
+        points = ""
+        if self.points is not None:
+            ns, ew = (number(p) for p in self.points)
+            points = gap + _("({north_south} to {east_west})").format(north_south=ns, east_west=ew)
+        text = _("Round {round}, table {table}:{gap}{north_south} v {east_west}:{gap}{result}")
         return (
-            f"Round {self.round}, table {self.table}:{gap}{self.north_south} v {self.east_west}:"
-            f"{gap}{self.result}{points}"
+            text.format(
+                round=number(self.round),
+                table=number(self.table),
+                gap=gap,
+                north_south=self.north_south,
+                east_west=self.east_west,
+                result=self.result,
+            )
+            + points
         )
 
 
@@ -416,8 +442,10 @@ class TallyGrid:
         """The legend for `PENDING`, naming the tables; empty when there are none."""
         if not self.pending:
             return ""
-        where = ", ".join(f"round {r} table {t}" for r, t in self.pending)
-        return f"{PENDING} not recorded yet: {where}"
+        where = ", ".join(
+            _("round {round} table {table}").format(round=number(r), table=number(t)) for r, t in self.pending
+        )
+        return _("{pending} not recorded yet: {tables}").format(pending=PENDING, tables=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,9 +481,13 @@ def build_cards(
     wanted = tuple(document for document in Document if document in documents)
     n, r = len(schedule.players), len(schedule.rounds)
     heading = Heading(
-        title=f"{event or 'Chicago bridge'}: {n} players, {r} round{'s' if r != 1 else ''}",
-        scoring=session.rules.describe(),
-        vulnerability=_cycle_words(cycle),
+        title=_("{event}: {players}, {rounds}").format(
+            event=event or _("Chicago bridge"),
+            players=ngettext("{count} player", "{count} players", n).format(count=number(n)),
+            rounds=ngettext("{count} round", "{count} rounds", r).format(count=number(r)),
+        ),
+        scoring=rules_words(session.rules),
+        vulnerability=cycle_words(cycle),
         deals=len(cycle),
     )
     seatings = _table_rounds(schedule, cycle, sheet)
@@ -471,12 +503,6 @@ def build_cards(
     )
 
 
-def _cycle_words(cycle: VulnerabilityCycle) -> str:
-    return "Vulnerable: " + ", ".join(
-        f"deal {number} {cycle.step(number).phrase}" for number in range(1, len(cycle) + 1)
-    )
-
-
 def _running_by_round(sheet: TallySheet, player: Player) -> dict[int, int]:
     return dict(zip(sheet.rounds_recorded, sheet.running(player), strict=True))
 
@@ -489,16 +515,16 @@ def _player_cards(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
         credits = ((r.record.round, r.credit().get(player)) for r in sheet.rubbers)
         scores = {number: share for number, share in credits if share is not None}
         lines = []
-        for number, rnd in enumerate(schedule.rounds, 1):
+        for round_number, rnd in enumerate(schedule.rounds, 1):
             found = rnd.table_of(player)
             if found is None:
                 presence = Presence.SITS_OUT if player in rnd.sitting_out else Presence.AWAY
-                lines.append(PlayerRound(number, presence, running=running.get(number)))
+                lines.append(PlayerRound(round_number, presence, running=running.get(round_number)))
                 continue
             index, table = found
-            line = _player_round(schedule, cycle, player, number, index + 1, table, running)
-            line = replace(line, score=scores.get(number))
-            if (number, index + 1) in waiting:
+            line = _player_round(schedule, cycle, player, round_number, index + 1, table, running)
+            line = replace(line, score=scores.get(round_number))
+            if (round_number, index + 1) in waiting:
                 line = replace(line, pending=True)
             lines.append(line)
         cards.append(PlayerCard(player + 1, name, tuple(lines)))
@@ -537,15 +563,15 @@ def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
     """Every (round, table) of the schedule, with the recorded results written into its deals."""
     scored = {(r.record.round, r.record.table): r for r in sheet.rubbers}
     seatings = []
-    for number, rnd in enumerate(schedule.rounds, 1):
+    for round_number, rnd in enumerate(schedule.rounds, 1):
         out = tuple(schedule.name(p) for p in rnd.sitting_out)
-        away = tuple(schedule.name(p) for p in sorted(schedule.movement.away(number - 1)))
+        away = tuple(schedule.name(p) for p in sorted(schedule.movement.away(round_number - 1)))
         for t, table in enumerate(rnd.tables, 1):
-            rubber = scored.get((number, t))
+            rubber = scored.get((round_number, t))
             score = rubber.score if rubber is not None else None
             seatings.append(
                 TableRound(
-                    round=number,
+                    round=round_number,
                     table=t,
                     seats=(
                         schedule.name(table.north),
@@ -559,7 +585,7 @@ def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                     ),
                     sitting_out=out,
                     away=away,
-                    net="" if rubber is None or rubber.record.net is None else str(rubber.record.net),
+                    net="" if rubber is None or rubber.record.net is None else net_words(rubber.record.net),
                 )
             )
     return tuple(seatings)
@@ -572,7 +598,7 @@ def _deal_line(schedule: Schedule, table: Table, plan: DealPlan, score: RubberSc
         if played is not None:
             result, passes = contract_text(played.result), played.passed_out
             held = played.deal.honors
-            honors = "" if held is None else f"{held.side.value} {held.points}"
+            honors = "" if held is None else f"{side_letters(held.side)} {number(held.points)}"
     return DealLine(
         plan.number,
         plan.dealer,
@@ -607,7 +633,7 @@ def pad_score(rubber: ScoredRubber, unit: str = "hundreds") -> PadScore:
     below it with a line under each game."""
     score = rubber.score
     if score is None:
-        net = "" if rubber.record.net is None else str(rubber.record.net)
+        net = "" if rubber.record.net is None else net_words(rubber.record.net)
         return PadScore(((), ()), (), rubber.points, rubber.ns_tally, unit, net)
     above = tuple(_above(score.entries, side) for side in (Side.NS, Side.EW))
     assert len(above) == 2
@@ -698,7 +724,7 @@ def _tally_grid(sheet: TallySheet, seatings: Sequence[TableRound]) -> TallyGrid:
         )
     multi = any(len(rnd.tables) > 1 for rnd in schedule.rounds)
     return TallyGrid(
-        "Round" if multi else "Rubber No.",
+        _("Round") if multi else _("Rubber No."),
         rounds,
         tuple(rows),
         tuple(results),

@@ -12,6 +12,11 @@ command line starts fast.
 `render_pdf` sets up the document and hands each page flow to its module: `pdf_players`, `pdf_tables`,
 `pdf_pads` and `pdf_tally`, all drawing on the `pdf_canvas` surface (text fitted to boxes, rules, pages).
 
+Every word prints in the language being spoken (`rotation.language`: the face runs the printer inside
+``speaking(code)``); the bridge words, seat letters and numbers come from `cards_words`. A text too long
+for its box shrinks (and a column widens where a language needs it); the canvas notes anything it still
+had to cut short or put off the page, which the pseudo-language test reads.
+
 Everything prints in black and greys, so a black-and-white printer loses nothing: the first dealer is bold
 with a star, sit-outs are shaded, the line on a score pad is heavy.
 """
@@ -24,6 +29,7 @@ from datetime import datetime
 from importlib.resources import as_file, files
 from typing import Any, Final
 
+from rotation.language import N_, _
 from rotation.render.cards import PARTY_TITLE, Cards
 from rotation.render.options import Document, Paper
 from rotation.render.pdf_canvas import CELL_PAD, FONT, MARGIN, Canvas, visual_order
@@ -46,6 +52,13 @@ _PRINTERS: Final[dict[Document, Callable[[Canvas], None]]] = {
     Document.TALLY: print_tally,
 }
 """Each document's page flow: ``pdf_players``, ``pdf_tables``, ``pdf_pads``, ``pdf_tally``."""
+TITLES: Final = {
+    Document.PLAYERS: N_("Player cards"),
+    Document.TABLES: N_("Table cards"),
+    Document.PADS: N_("Score pads"),
+    Document.TALLY: N_("Tally sheet"),
+}
+"""Each document's title on its pages and bookmark, in the language (`Document.label` in English)."""
 
 
 def render_pdf(
@@ -62,7 +75,7 @@ def render_pdf(
     def draw(canvas: Canvas) -> None:
         for document in cards.documents:
             party = cards.party and document is Document.PLAYERS
-            canvas.begin(PARTY_TITLE if party else document.label)
+            canvas.begin(_(PARTY_TITLE) if party else _(TITLES[document]))
             _PRINTERS[document](canvas)
 
     return print_document(cards, draw, paper, created=created, note=note)

@@ -110,6 +110,11 @@ class Canvas:
         """The characters the shipped font prints (filled only when fallback fonts are in use)."""
         self.fallbacks: tuple[tuple[str, frozenset[int]], ...] = ()
         """Fonts found on the machine for what the shipped one lacks: (family, characters), in order."""
+        self.cut: list[str] = []
+        """Texts cut short (with an ellipsis) because even their smallest size did not fit their box: a
+        translation too long for its cell shows here (the pseudo-language test reads it)."""
+        self.outside: list[str] = []
+        """Texts whose box is not inside the page."""
 
     # ---- page geometry and text ----
 
@@ -204,10 +209,13 @@ class Canvas:
         """``text`` in the box, vertically centred, shrunk to fit its width (cut short as a last resort)."""
         if not text:
             return
+        if x < -0.01 or y < -0.01 or x + w > self.pdf.w + 0.01 or y + h > self.pdf.h + 0.01:
+            self.outside.append(text)
         room = w - 2 * CELL_PAD
         if self.measure(text, size, bold) > room:
             size = max(min_size, int(2 * room / self.measure(text, 1, bold)) / 2)
         if self.measure(text, size, bold) > room:
+            self.cut.append(text)
             while text and self.measure(text + "\u2026", size, bold) > room:
                 text = text[:-1]
             text += "\u2026"

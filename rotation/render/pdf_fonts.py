@@ -65,12 +65,19 @@ class FontPlan:
         """One line for the host when some characters print blank; None when everything prints."""
         if not self.uncovered:
             return None
+        from rotation.language import _, ngettext
+
         shown = sorted(self.uncovered)
-        listed = " ".join(shown[:12]) + (f" and {len(shown) - 12} more" if len(shown) > 12 else "")
-        return (
-            f"no font on this machine prints {listed}; they are blank on the cards. Install a font that"
-            f" covers them (on Debian: apt install fonts-wqy-zenhei) or name its file in {ENV_VAR}"
-        )
+        listed = " ".join(shown[:12])
+        if len(shown) > 12:
+            more = len(shown) - 12
+            listed = ngettext("{listed} and {count} more", "{listed} and {count} more", more).format(
+                listed=listed, count=more
+            )
+        return _(
+            "no font on this machine prints {listed}; they are blank on the cards. Install a font that"
+            " covers them (on Debian: apt install fonts-wqy-zenhei) or name its file in {variable}"
+        ).format(listed=listed, variable=ENV_VAR)
 
 
 def texts(value: Any) -> Iterator[str]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rotation.language import _
 from rotation.render.cards import ScorePad
-from rotation.render.pdf_canvas import PAD, Canvas, Piece
+from rotation.render.cards_words import number, seat_letter, side_letters, tally_words
+from rotation.render.pdf_canvas import CELL_PAD, PAD, Canvas, Piece
 from rotation.render.pdf_tables import deal_widths
 from scoring.rubber import Line
 from scoring.seat import Seat, Side
@@ -59,10 +61,9 @@ def _score_pad(
     seating = pad.seating
     canvas.box(x, y, w, h, weight=0.4)
     inner, room = x + PAD, w - 2 * PAD
-    canvas.text(
-        inner, y + PAD, room * 0.6, 5.5, f"Round {pad.round} \u00b7 Table {pad.table}", size=11, bold=True
-    )
-    canvas.text(inner + room * 0.6, y + PAD, room * 0.4, 5.5, "Chicago score pad", size=7, align="R")
+    title = _("Round {round} \u00b7 Table {table}").format(round=number(pad.round), table=number(pad.table))
+    canvas.text(inner, y + PAD, room * 0.6, 5.5, title, size=11, bold=True)
+    canvas.text(inner + room * 0.6, y + PAD, room * 0.4, 5.5, _("Chicago score pad"), size=7, align="R")
     cy = y + PAD + 5.5
     for note in notes:
         canvas.text(inner, cy, room, 2.6, note, size=6)
@@ -72,14 +73,18 @@ def _score_pad(
     _pad_deals(canvas, pad, inner + 24, cy, room - 24)
     cy += max(21.0, (canvas.cards.heading.deals + 1) * PAD_DEAL_ROW) + 2
     # WE / THEY
-    label_w = 11.0
+    labels = (_("Total"), "", _("Net"), _("Tally"))
+    # TRANSLATORS: above and below the line of a score pad, in a narrow margin.
+    above_below = (_("above"), _("below"))
+    label_w = _label_width(canvas, labels, above_below, room)
     col_w = (room - label_w) / 2
     ns_x, ew_x = inner + label_w, inner + label_w + col_w
-    canvas.text(ns_x, cy, col_w, 5, "WE", size=11, bold=True, align="C")
-    canvas.text(ew_x, cy, col_w, 5, "THEY", size=11, bold=True, align="C")
+    # TRANSLATORS: the two columns of a rubber bridge score pad, as the language's pads head them.
+    canvas.text(ns_x, cy, col_w, 5, _("WE"), size=11, bold=True, align="C")
+    canvas.text(ew_x, cy, col_w, 5, _("THEY"), size=11, bold=True, align="C")
     cy += 5
-    canvas.names(ns_x, cy, col_w, 6, f"N-S  {seating.pair(Side.NS)}", size=7, align="C")
-    canvas.names(ew_x, cy, col_w, 6, f"E-W  {seating.pair(Side.EW)}", size=7, align="C")
+    for side, sx in ((Side.NS, ns_x), (Side.EW, ew_x)):
+        canvas.names(sx, cy, col_w, 6, f"{side_letters(side)}  {seating.pair(side)}", size=7, align="C")
     cy += 6
     area_top = cy
     row = PAD_ROW
@@ -94,11 +99,11 @@ def _score_pad(
     canvas.rule(ew_x, area_top, ew_x, end_y, 0.5)
     canvas.rule(ns_x, area_top, ew_x + col_w, area_top, 0.3)
     canvas.rule(inner, line_y, inner + room, line_y, 1.0)
-    canvas.text(inner, line_y - row, label_w, row, "above", size=5.5)
-    canvas.text(inner, line_y, label_w, row, "below", size=5.5)
+    canvas.text(inner, line_y - row, label_w, row, above_below[0], size=5.5)
+    canvas.text(inner, line_y, label_w, row, above_below[1], size=5.5)
     canvas.rule(ns_x, totals_y, ew_x + col_w, totals_y, 0.5)
-    for index, label in enumerate(("Total", "", "Net", "Tally")):
-        canvas.text(inner, totals_y + index * row, label_w, row, label, size=6.5, bold=label == "Tally")
+    for index, label in enumerate(labels):
+        canvas.text(inner, totals_y + index * row, label_w, row, label, size=6.5, bold=index == 3)
     canvas.rule(ns_x, end_y, ew_x + col_w, end_y, 0.3)
     score = pad.score
     if score is None:
@@ -108,8 +113,8 @@ def _score_pad(
         for index, entry in enumerate(score.column(side, Line.ABOVE)):
             canvas.text(cx, line_y - (index + 1) * row, col_w - 3, row, str(entry), size=8.5, align="R")
     ry = line_y
-    for number, group in enumerate(score.below):
-        if number:
+    for game, group in enumerate(score.below):
+        if game:
             canvas.rule(ns_x + 2, ry, ew_x + col_w - 2, ry, 0.4)
         depth = 0
         for side, cx in columns.items():
@@ -122,11 +127,11 @@ def _score_pad(
         ns_points, ew_points = score.points
         winner_x = ns_x if ns_points > ew_points else ew_x
         low, high = sorted(score.points)
-        canvas.text(ns_x, totals_y, col_w - 3, row, str(ns_points), size=8.5, bold=True, align="R")
-        canvas.text(ew_x, totals_y, col_w - 3, row, str(ew_points), size=8.5, bold=True, align="R")
+        canvas.text(ns_x, totals_y, col_w - 3, row, number(ns_points), size=8.5, bold=True, align="R")
+        canvas.text(ew_x, totals_y, col_w - 3, row, number(ew_points), size=8.5, bold=True, align="R")
         if score.by_difference:
-            canvas.text(winner_x, totals_y + row, col_w - 3, row, str(-low), size=8.5, align="R")
-            canvas.text(winner_x, totals_y + 2 * row, col_w - 3, row, str(high - low), size=8.5, align="R")
+            canvas.text(winner_x, totals_y + row, col_w - 3, row, number(-low), size=8.5, align="R")
+            canvas.text(winner_x, totals_y + 2 * row, col_w - 3, row, number(high - low), size=8.5, align="R")
     winner = score.winner
     if score.points is None and score.net:
         canvas.text(
@@ -134,13 +139,23 @@ def _score_pad(
             totals_y + 2 * row,
             col_w - 3,
             row,
-            f"recorded as {score.net}",
+            _("recorded as {net}").format(net=score.net),
             size=7,
             align="R",
         )
-    tally = f"+{abs(score.ns_tally)} {score.unit}" if winner is not None else "even"
+    tally = tally_words(score.ns_tally, score.unit) if winner is not None else _("even")
     tally_x = ns_x if winner is not Side.EW else ew_x
     canvas.text(tally_x, totals_y + 3 * row, col_w - 3, row, tally, size=9, bold=True, align="R")
+
+
+def _label_width(canvas: Canvas, labels: Sequence[str], above_below: Sequence[str], room: float) -> float:
+    """The margin left of WE and THEY: 11 mm, wider where a language's labels need it (up to a fifth of
+    the pad; a longer label shrinks)."""
+    widest = max(
+        *(canvas.measure(label, 6.5, bold=index == 3) for index, label in enumerate(labels)),
+        *(canvas.measure(word, 5.5) for word in above_below),
+    )
+    return min(max(11.0, widest + 2 * CELL_PAD + 0.5), room / 5)
 
 
 def _dealer_box(canvas: Canvas, pad: ScorePad, x: float, y: float, size: float) -> None:
@@ -158,19 +173,19 @@ def _dealer_box(canvas: Canvas, pad: ScorePad, x: float, y: float, size: float) 
     }
     for seat, deals in pad.dealer_box().items():
         sx, sy, sw, sh, align = spots[seat]
-        canvas.text(sx, sy, sw, sh, ",".join(str(d) for d in deals), size=8.5, bold=True, align=align)
+        canvas.text(sx, sy, sw, sh, ",".join(number(d) for d in deals), size=8.5, bold=True, align=align)
     for seat, (lx, ly, lw, align) in {
         Seat.NORTH: (x, y - 3, size, "C"),
         Seat.SOUTH: (x, y + size, size, "C"),
         Seat.WEST: (x - 4, y + half - 1.5, 4, "C"),
         Seat.EAST: (x + size, y + half - 1.5, 4, "C"),
     }.items():
-        canvas.text(lx, ly, lw, 3, seat.value, size=5.5, align=align)
+        canvas.text(lx, ly, lw, 3, seat_letter(seat), size=5.5, align=align)
 
 
 def _pad_deals(canvas: Canvas, pad: ScorePad, x: float, y: float, w: float) -> None:
     """One row per deal: its dealer, who is vulnerable, and room for the contract and result."""
-    headers = ("Deal", "Dealer", "Vul.", "Contract, result")
+    headers = (_("Deal"), _("Dealer"), _("Vul."), _("Contract, result"))
     rows = [list(deal.cells("  ", entered=True)) for deal in pad.seating.deals]
     widths = deal_widths(canvas, headers, rows, w, grow=3, squeeze=1, floor=w * 0.32)
     row = PAD_DEAL_ROW

@@ -7,12 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from rotation.language import _
 from rotation.render.cards import PARTY_HEADERS, PlayerCard, PlayerRound, Presence, party_row, player_row
 from rotation.render.pdf_canvas import CELL_PAD, GAP, PAD, Canvas, Piece, card_parts
 
 
 @dataclass(frozen=True, slots=True)
 class _Column:
+    key: str
     header: str
     align: str
     flexible: bool
@@ -29,21 +31,22 @@ def _player_columns(canvas: Canvas) -> list[_Column]:
     cards = canvas.cards
     if cards.party:  # party tally cards: table, partner, opponents, score, total
         aligns = dict(zip(PARTY_HEADERS, ("C", "C", "L", "L", "R", "R"), strict=True))
-        return [_Column(h, aligns[h], h in ("Partner", "Opponents")) for h in PARTY_HEADERS]
+        return [_Column(h.lower(), _(h), aligns[h], h in ("Partner", "Opponents")) for h in PARTY_HEADERS]
     running = any(line.running is not None for card in cards.players for line in card.rounds)
-    columns = [_Column("Round", "C", False)]
+    # TRANSLATORS: a column header on a player's card; a newline (\n) breaks it onto two lines.
+    columns = [_Column("round", _("Round"), "C", False)]
     if cards.multi_table:
-        columns.append(_Column("Table", "C", False))
+        columns.append(_Column("table", _("Table"), "C", False))
     columns += [
-        _Column("Seat", "L", False),
-        _Column("Partner", "L", True),
-        _Column("Opponents\nleft, right", "L", True),
-        _Column("First\ndealer", "L", True),
-        _Column("You\ndeal", "C", False),
-        _Column("You're\nvulnerable", "C", False),
+        _Column("seat", _("Seat"), "L", False),
+        _Column("partner", _("Partner"), "L", True),
+        _Column("opponents", _("Opponents\nleft, right"), "L", True),
+        _Column("first", _("First\ndealer"), "L", True),
+        _Column("deal", _("You\ndeal"), "C", False),
+        _Column("vulnerable", _("You're\nvulnerable"), "C", False),
     ]
     if running:
-        columns.append(_Column("Tally", "R", False))
+        columns.append(_Column("tally", _("Tally"), "R", False))
     return columns
 
 
@@ -52,8 +55,9 @@ def _player_cells(canvas: Canvas, line: PlayerRound, columns: Sequence[_Column])
     or "away" across them), the running tally last when there is one."""
     if canvas.cards.party:
         return list(party_row(line))
-    running = columns[-1].header == "Tally"
-    return list(player_row(line, multi_table=canvas.cards.multi_table, running=running, you="you *"))
+    running = columns[-1].key == "tally"
+    you = _("you *")
+    return list(player_row(line, multi_table=canvas.cards.multi_table, running=running, you=you))
 
 
 def _natural_widths(canvas: Canvas, columns: Sequence[_Column], rows: Sequence[Sequence[str]]) -> list[float]:
@@ -123,7 +127,9 @@ def _player_card(
     canvas.box(x, y, w, height)
     inner = x + PAD
     room = w - 2 * PAD
-    label = f"no. {card.number} on the score sheet" + (", continued" if continued else "")
+    label = _("no. {number} on the score sheet").format(number=card.number)
+    if continued:
+        label = _("no. {number} on the score sheet, continued").format(number=card.number)
     label_w = canvas.measure(label, 7) + 2 * CELL_PAD
     canvas.text(inner, y + PAD, room - label_w, 6.5, card.name, size=11, bold=True)
     canvas.text(inner + room - label_w, y + PAD, label_w, 6.5, label, size=7, align="R")
@@ -149,7 +155,7 @@ def _player_card(
         if line.presence is not Presence.PLAYS:
             canvas.shade(inner + widths[0], cy, sum(widths[1:]), PLAYER_ROW)
         for i, (column, cw) in enumerate(zip(columns, widths, strict=True)):
-            bold = line.deals_first and column.header.startswith("First")
+            bold = line.deals_first and column.key == "first"
             canvas.text(
                 cx,
                 cy,
@@ -167,7 +173,7 @@ def _player_card(
                 cy,
                 sum(widths[1:4]),
                 PLAYER_ROW,
-                line.presence.value,
+                line.presence.words,
                 size=PLAYER_SIZE,
                 bold=True,
             )

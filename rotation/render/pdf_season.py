@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
+from rotation.language import N_, _, current
 from rotation.render.cards import Cards, Heading
 from rotation.render.options import Paper
-from rotation.render.pdf_canvas import SHADE, Canvas
+from rotation.render.pdf_canvas import CELL_PAD, SHADE, Canvas
 from rotation.render.season_words import (
     options_words,
     season_words,
@@ -27,8 +28,19 @@ if TYPE_CHECKING:
 
 __all__ = ["SHEET_TITLE", "render_season_pdf"]
 
-SHEET_TITLE: Final = "Season standings"
-MONEY_TITLE: Final = "Settling up"
+SHEET_TITLE: Final = N_("Season standings")
+MONEY_TITLE: Final = N_("Settling up")
+COLUMNS: Final = {
+    "rank": N_("rank"),
+    "player": N_("player"),
+    "total": N_("total"),
+    "played": N_("played"),
+    "average": N_("average"),
+    "sessions": N_("sessions"),
+    "rating": N_("rating"),
+    "points": N_("points"),
+}
+"""The standings' columns (`standings_columns`) as the sheet heads them, in the language."""
 ROW: Final = 6.5
 LINE: Final = 4.2
 WIDTHS: Final = {"rank": 12.0, "total": 17.0, "played": 15.0, "average": 18.0, "sessions": 17.0}
@@ -61,7 +73,7 @@ def render_season_pdf(
     texts += [words.heading, words.empty, *words.notes, *result.not_played, *paid]
 
     def draw(canvas: Canvas) -> None:
-        canvas.begin(SHEET_TITLE)
+        canvas.begin(_(SHEET_TITLE))
         canvas.new_page()
         y = _heading(canvas, [words.heading, options_words(result, since, until)], canvas.top)
         if result.lines:
@@ -82,25 +94,47 @@ def _money_lines(money: Settlement | None, note: str) -> list[str]:
     from rotation.render.money import money_view
 
     if money is None:
-        return [MONEY_TITLE, note] if note else []
+        return [_(MONEY_TITLE), note] if note else []
     view = money_view(money)
     code = f" {money.currency.code}" if money.currency.code else ""
-    lines = [MONEY_TITLE, view.terms]
+    lines = [_(MONEY_TITLE), view.terms]
     for name, tally, amount, fee in view.lines:
-        paid = f", table money {fee}{code}" if fee else ""
-        lines.append(f"{name}: {amount}{code} (tally {tally}{paid})")
-    lines += ["Who pays whom:", *view.transfers] if view.transfers else ["All square: nobody pays anybody."]
+        if fee:
+            text = _("{name}: {amount} (tally {tally}, table money {fee})")
+        else:
+            text = _("{name}: {amount} (tally {tally})")
+        lines.append(text.format(name=name, amount=f"{amount}{code}", tally=tally, fee=f"{fee}{code}"))
+    if view.transfers:
+        lines += [_("Who pays whom:"), *view.transfers]
+    else:
+        lines.append(_("All square: nobody pays anybody."))
     if view.table_money:
-        lines.append(f"Table money to the club: {view.table_money} in all.")
+        lines.append(_("Table money to the club: {amount} in all.").format(amount=view.table_money))
     return lines
 
 
 def _title(result: Season) -> str:
     """The sheet's title in every page's corner and the PDF's metadata: the season's dates."""
     if not result.sessions:
-        return SHEET_TITLE
+        return _(SHEET_TITLE)
     first, last = result.sessions[0].played_on, result.sessions[-1].played_on
-    return f"{SHEET_TITLE}, {first.isoformat()} to {last.isoformat()}"
+    return _("Season standings, {first} to {last}").format(first=_day(first), last=_day(last))
+
+
+def _day(day: date) -> str:
+    """A date as the language writes it (Babel's medium format: ``24 nov. 2026``); ISO in English."""
+    if current() in ("en", "xx"):
+        return day.isoformat()
+    from babel.dates import format_date
+
+    return str(format_date(day, format="medium", locale=current()))
+
+
+def _header(column: str) -> str:
+    """A column's header in the language: ``best 3`` keeps its number."""
+    if column.startswith("best "):
+        return _("best {count}").format(count=column.removeprefix("best "))
+    return _(COLUMNS[column]) if column in COLUMNS else column
 
 
 def _heading(
@@ -119,8 +153,16 @@ def _heading(
     return y
 
 
-def _widths(columns: Sequence[str], room: float) -> list[float]:
-    fixed = [WIDTHS.get(c, RATING_W if c == "rating" else EXTRA_W) for c in columns]
+def _widths(canvas: Canvas, columns: Sequence[str], room: float) -> list[float]:
+    """Each column's width: as the English sheet has it, wider where the language's header needs it (at
+    a smaller size, it may shrink to 7.5 points); the player's name takes what is left."""
+    fixed = [
+        max(
+            WIDTHS.get(c, RATING_W if c == "rating" else EXTRA_W),
+            canvas.measure(_header(c), 7.5, True) + 2 * CELL_PAD,
+        )
+        for c in columns
+    ]
     name = room - sum(w for c, w in zip(columns, fixed, strict=True) if c != "player")
     return [name if c == "player" else w for c, w in zip(columns, fixed, strict=True)]
 
@@ -128,7 +170,7 @@ def _widths(columns: Sequence[str], room: float) -> list[float]:
 def _table(canvas: Canvas, result: Season, y: float) -> float:
     """The standings, one row a player, the header at the top of every page. Returns the table's foot."""
     columns = standings_columns(result.by, result.best)
-    widths = _widths(columns, canvas.usable_width)
+    widths = _widths(canvas, columns, canvas.usable_width)
     x, total_w = canvas.left, canvas.usable_width
 
     def row(cells: Sequence[str], top: float, bold: bool = False) -> None:
@@ -141,7 +183,7 @@ def _table(canvas: Canvas, result: Season, y: float) -> float:
 
     def header(top: float) -> float:
         canvas.shade(x, top, total_w, ROW, SHADE)
-        row(columns, top, bold=True)
+        row([_header(column) for column in columns], top, bold=True)
         return top + ROW
 
     y = header(y)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rotation.language import _
 from rotation.render.cards import LOCAL_ONLY, TableCard, TableRound, local_only
+from rotation.render.cards_words import number, seat_letter
 from rotation.render.pdf_canvas import CELL_PAD, PAD, RULE, SHADE, Canvas, Piece, card_parts
 from scoring.seat import Seat
 
@@ -51,10 +53,12 @@ def _table_pieces(canvas: Canvas, card: TableCard, w: float) -> list[Piece]:
         part: Sequence[TableRound], continued: bool, x: float, y: float, w: float, height: float
     ) -> None:
         canvas.box(x, y, w, height, weight=0.4)
-        title = f"Table {card.table}" + (" (continued)" if continued else "")
+        title = _("Table {number}").format(number=number(card.table))
+        if continued:
+            title = _("Table {number} (continued)").format(number=number(card.table))
         canvas.text(x + PAD, y + PAD, w / 2, 8, title, size=15, bold=True)
         canvas.text(
-            x + w / 2, y + PAD, w / 2 - PAD - qr, 8, "* deals the round's first deal", size=7.5, align="R"
+            x + w / 2, y + PAD, w / 2 - PAD - qr, 8, _("* deals the round's first deal"), size=7.5, align="R"
         )
         if card.link:
             _live_link(canvas, card.link, x + w - PAD, y + PAD, w / 2)
@@ -87,7 +91,7 @@ def _live_link(canvas: Canvas, url: str, right: float, top: float, room: float) 
     canvas.text(right - room, top + QR, room, QR_TEXT, url, size=6, min_size=4, align="R")
     if local_only(url):
         at = top + QR + QR_TEXT
-        canvas.text(right - room, at, room, QR_TEXT, LOCAL_ONLY, size=6, min_size=4, align="R", bold=True)
+        canvas.text(right - room, at, room, QR_TEXT, _(LOCAL_ONLY), size=6, min_size=4, align="R", bold=True)
 
 
 def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: float, h: float) -> None:
@@ -96,8 +100,10 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
     canvas.pdf.set_draw_color(RULE)
     canvas.pdf.set_line_width(0.2)
     canvas.pdf.rect(x, y, w, h, style="D")
-    canvas.text(x, y, w / 2, BLOCK_TITLE, f"Round {seating.round}", size=9, bold=True)
-    absent = seating.absent("out")
+    title = _("Round {number}").format(number=number(seating.round))
+    canvas.text(x, y, w / 2, BLOCK_TITLE, title, size=9, bold=True)
+    # TRANSLATORS: a short "sits out" for a narrow block: "out: Jean".
+    absent = seating.absent(_("out"))
     if absent:  # on two lines rather than cut short
         canvas.names(x + w * 0.35, y, w * 0.65, BLOCK_TITLE, absent, size=6.5, align="R")
     # the table and its four seats
@@ -112,7 +118,7 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
         Seat.EAST: (sx + 0.2, sy + (square_h - 3) / 2),
     }.items():
         align = {Seat.WEST: "L", Seat.EAST: "R"}.get(seat, "C")
-        canvas.text(lx, ly, square_w, 3, seat.value, size=5.5, align=align)
+        canvas.text(lx, ly, square_w, 3, seat_letter(seat), size=5.5, align=align)
 
     def name(seat: Seat) -> tuple[str, bool]:
         first = seat is seating.first_dealer
@@ -129,7 +135,9 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
         canvas.names(nx, ny, nw, 5.5, text, size=8.5, bold=first, align=align)
     # the deals
     cy += COMPASS
-    headers = ["Deal", "Dealer", "Vul.", "Result"] if seating.recorded else ["Deal", "Dealer", "Vulnerable"]
+    headers = [_("Deal"), _("Dealer"), _("Vul."), _("Result")]
+    if not seating.recorded:
+        headers = [_("Deal"), _("Dealer"), _("Vulnerable")]
     rows = [list(deal.cells("  ")[: len(headers)]) for deal in seating.deals]
     widths = deal_widths(canvas, headers, rows, w, grow=1, squeeze=1)
     cx = x
@@ -145,7 +153,8 @@ def _table_round(canvas: Canvas, seating: TableRound, x: float, y: float, w: flo
             cx += cw
         cy += DEAL_ROW
     if seating.net:  # in the block's bottom margin: a rubber recorded without its deals
-        canvas.text(x, cy - 0.3, w, 3, f"Recorded as {seating.net} (net only)", size=6.5, bold=True)
+        recorded = _("Recorded as {net} (net only)").format(net=seating.net)
+        canvas.text(x, cy - 0.3, w, 3, recorded, size=6.5, bold=True)
 
 
 def deal_widths(

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rotation.language import N_, _
 from rotation.render.cards import TallyGrid
+from rotation.render.cards_words import number, signed_number
 from rotation.render.pdf_canvas import CELL_PAD, MARGIN, SHADE, Canvas
-from scoring.tally import signed
 
 TALLY_ROW: Final = 7.5
 TOTAL_W: Final = 14.0
@@ -16,6 +17,21 @@ RANK_W: Final = 10.0
 MIN_CELL: Final = 6.5
 RESULT_LINE: Final = 4.0
 RESULT_SIZE: Final = 8.0
+RUNNING: Final = {
+    "hundreds": N_(
+        "Running totals in hundreds after each rubber, + and - columns as in Bulletin #16; shaded: sits out"
+        " or away."
+    ),
+    "points": N_(
+        "Running totals in points after each rubber, + and - columns as in Bulletin #16; shaded: sits out"
+        " or away."
+    ),
+    "IMPs": N_(
+        "Running totals in IMPs after each rubber, + and - columns as in Bulletin #16; shaded: sits out or"
+        " away."
+    ),
+}
+"""The sheet's legend for each tally unit (`TallyUnit.label`)."""
 
 
 def print_tally(canvas: Canvas) -> None:
@@ -24,7 +40,8 @@ def print_tally(canvas: Canvas) -> None:
     assert sheet is not None
     widest = max((canvas.measure(f"{row.number}  {row.name}", 9) for row in sheet.rows), default=0.0)
     name_w = min(max(widest + 2 * CELL_PAD + 2, 30.0), 70.0)
-    fixed = name_w + TOTAL_W + RANK_W
+    ends = _end_widths(canvas)
+    fixed = name_w + sum(ends)
     landscape = False
     per_sheet = sheet.rounds
     if fixed + 2 * sheet.rounds * MIN_CELL > canvas.usable_width:
@@ -34,11 +51,23 @@ def print_tally(canvas: Canvas) -> None:
     chunks = [range(s, min(s + per_sheet, sheet.rounds)) for s in range(0, sheet.rounds, per_sheet)]
     for chunk in chunks:
         canvas.new_page("L" if landscape else "P")
-        _tally_grid(canvas, sheet, chunk, name_w, last=chunk is chunks[-1])
+        _tally_grid(canvas, sheet, chunk, name_w, ends, last=chunk is chunks[-1])
 
 
-def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, last: bool) -> None:
+def _end_widths(canvas: Canvas) -> tuple[float, float]:
+    """The Total and Rank columns: as the English sheet has them, wider where the language's header
+    needs it."""
+    return (
+        max(TOTAL_W, canvas.measure(_("Total"), 8, True) + 2 * CELL_PAD + 1),
+        max(RANK_W, canvas.measure(_("Rank"), 8, True) + 2 * CELL_PAD + 1),
+    )
+
+
+def _tally_grid(
+    canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, ends: tuple[float, float], last: bool
+) -> None:
     x, y, room = canvas.left, canvas.top, canvas.usable_width
+    total_w, rank_w = ends
     for note in canvas.heading_lines(room, 7.5):
         canvas.text(x, y, room, 3.4, note, size=7.5)
         y += 3.4
@@ -47,26 +76,25 @@ def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, 
         y,
         room,
         3.6,
-        f"Running totals in {sheet.unit} after each rubber, + and - columns as in "
-        "Bulletin #16; shaded: sits out or away.",
+        _(RUNNING[sheet.unit]),
         size=7.5,
     )
     if sheet.pending:
         y += 3.6
         canvas.text(x, y, room, 3.6, sheet.pending_note() + ".", size=7.5, bold=True)
     y += 5
-    cell = min((room - name_w - TOTAL_W - RANK_W) / (2 * len(rounds)), 14.0)
-    grid_w = name_w + 2 * cell * len(rounds) + TOTAL_W + RANK_W
+    cell = min((room - name_w - total_w - rank_w) / (2 * len(rounds)), 14.0)
+    grid_w = name_w + 2 * cell * len(rounds) + total_w + rank_w
     row = TALLY_ROW
 
     def header() -> float:
         hy = y
         canvas.box(x, hy, grid_w, 2 * row, weight=0.4, fill=SHADE)
         canvas.text(x, hy, name_w, row, sheet.column_label, size=8, bold=True)
-        canvas.text(x, hy + row, name_w, row, "PLAYERS", size=8, bold=True)
+        canvas.text(x, hy + row, name_w, row, _("PLAYERS"), size=8, bold=True)
         cx = x + name_w
         for r in rounds:
-            canvas.text(cx, hy, 2 * cell, row, str(r + 1), size=9, bold=True, align="C")
+            canvas.text(cx, hy, 2 * cell, row, number(r + 1), size=9, bold=True, align="C")
             canvas.text(cx, hy + row, cell, row, "+", size=10, bold=True, align="C")
             canvas.text(cx + cell, hy + row, cell, row, "\u2212", size=10, bold=True, align="C")
             canvas.rule(cx, hy, cx, hy + 2 * row, 0.4)
@@ -74,9 +102,9 @@ def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, 
             cx += 2 * cell
         canvas.rule(x + name_w, hy + row, cx, hy + row, 0.2)
         canvas.rule(cx, hy, cx, hy + 2 * row, 0.4)
-        canvas.text(cx, hy, TOTAL_W, 2 * row, "Total", size=8, bold=True, align="C")
-        canvas.rule(cx + TOTAL_W, hy, cx + TOTAL_W, hy + 2 * row, 0.2)
-        canvas.text(cx + TOTAL_W, hy, RANK_W, 2 * row, "Rank", size=8, bold=True, align="C")
+        canvas.text(cx, hy, total_w, 2 * row, _("Total"), size=8, bold=True, align="C")
+        canvas.rule(cx + total_w, hy, cx + total_w, hy + 2 * row, 0.2)
+        canvas.text(cx + total_w, hy, rank_w, 2 * row, _("Rank"), size=8, bold=True, align="C")
         return hy + 2 * row
 
     y = header()
@@ -87,7 +115,7 @@ def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, 
             y = header()
         canvas.rule(x, y + row, x + grid_w, y + row, 0.2)
         canvas.rule(x, y, x, y + row, 0.4)
-        canvas.text(x, y, name_w, row, f"{row_data.number}  {row_data.name}", size=9)
+        canvas.text(x, y, name_w, row, f"{number(row_data.number)}  {row_data.name}", size=9)
         cx = x + name_w
         for r in rounds:
             if row_data.out[r]:
@@ -96,17 +124,17 @@ def _tally_grid(canvas: Canvas, sheet: TallyGrid, rounds: range, name_w: float, 
             plus, minus = row_data.cell(r)
             canvas.rule(cx, y, cx, y + row, 0.4)
             if row_data.out[r] and row_data.running[r] is None:
-                canvas.text(cx, y, 2 * cell, row, "out", size=6.5, align="C")
+                canvas.text(cx, y, 2 * cell, row, _("out"), size=6.5, align="C")
             else:
                 canvas.rule(cx + cell, y, cx + cell, y + row, 0.1, 160)
             canvas.text(cx, y, cell, row, plus, size=9, align="C")
             canvas.text(cx + cell, y, cell, row, minus, size=9, align="C")
             cx += 2 * cell
         canvas.rule(cx, y, cx, y + row, 0.4)
-        total = "" if row_data.total is None else signed(row_data.total)
-        canvas.text(cx, y, TOTAL_W, row, total if last else "", size=9, bold=True, align="C")
-        canvas.rule(cx + TOTAL_W, y, cx + TOTAL_W, y + row, 0.2)
-        canvas.text(cx + TOTAL_W, y, RANK_W, row, row_data.rank if last else "", size=9, align="C")
+        total = "" if row_data.total is None else signed_number(row_data.total)
+        canvas.text(cx, y, total_w, row, total if last else "", size=9, bold=True, align="C")
+        canvas.rule(cx + total_w, y, cx + total_w, y + row, 0.2)
+        canvas.text(cx + total_w, y, rank_w, row, row_data.rank if last else "", size=9, align="C")
         canvas.rule(x + grid_w, y, x + grid_w, y + row, 0.4)
         y += row
     canvas.rule(x, y, x + grid_w, y, 0.4)
