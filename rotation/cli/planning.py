@@ -88,6 +88,22 @@ _AvoidOption = Annotated[
     list[str] | None,
     typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
 ]
+_CoupleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--couple",
+        metavar="A+B",
+        help="A+B: a couple, who never partner and never share a table (A is the first-named); repeatable.",
+    ),
+]
+_MixedOption = Annotated[
+    bool,
+    typer.Option(
+        "--mixed",
+        help="Every partnership joins one couple's first-named with another couple's second-named (every"
+        " player must be in a --couple).",
+    ),
+]
 _NewOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -218,6 +234,8 @@ def plan_command(
     away: _AwayOption = None,
     tables: _TablesOption = None,
     avoid: _AvoidOption = None,
+    couple: _CoupleOption = None,
+    mixed: _MixedOption = False,
     keep: _KeepOption = None,
     new: _NewOption = None,
     gone: _GoneOption = None,
@@ -267,6 +285,8 @@ def plan_command(
         as_json,
         house,
         db_path() if house is not None else None,
+        couples=tuple(couple or ()),
+        mixed=mixed,
     )
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)
@@ -468,6 +488,10 @@ def check_command(
     checked = check_schedule(_schedule_of(source))
     console = rich_console()
     console.print(balance_report(checked.balance, checked.schedule, width=console.width))
+    if checked.couples is not None:
+        from rotation.render.couples import couples_lines
+
+        console.print("\n".join(couples_lines(checked.couples, checked.schedule)), markup=False)
     console.print(prefix_table(checked.stops()))
 
 

@@ -14,6 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rotation.couples import parse_couple
 from rotation.errors import UserError
 from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
@@ -111,6 +112,10 @@ class PlanAsked:
     """The database the club's own houses are kept beside (``houses.toml``)."""
     source: Source = TERMINAL
     """Where the plan is asked, for the evening's log when it is saved."""
+    couples: tuple[str, ...] = ()
+    """Couples as ``A+B`` texts: never partners, never at one table (none: a kept evening's couples)."""
+    mixed: bool = False
+    """Every partnership one couple's first-named with another's second-named."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -180,7 +185,7 @@ def plan(
     planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule
-    balance = check(schedule.movement, avoid=result.avoid)
+    balance = check(schedule.movement, avoid=result.avoid)  # couples and mixed pairs among them
     data: dict[str, object] | None = None
     if asked.as_data:
         data = schedule_to_data(schedule, cycle)
@@ -206,7 +211,17 @@ def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanReque
         avoid=tuple(parse_avoid(text) for text in asked.avoid),
         keep=kept,
         time_limit=asked.time_limit,
+        couples=tuple(parse_couple(text) for text in asked.couples) or _kept_couples(kept),
+        mixed=asked.mixed or (not asked.couples and kept is not None and kept.schedule.mixed),
     )
+
+
+def _kept_couples(kept: Kept | None) -> tuple[tuple[str, str], ...]:
+    """A replanned evening keeps the couples it was planned with (its schedule carries them)."""
+    if kept is None:
+        return ()
+    schedule = kept.schedule
+    return tuple((schedule.name(a), schedule.name(b)) for a, b in schedule.couples)
 
 
 def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:

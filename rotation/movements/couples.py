@@ -1,0 +1,70 @@
+"""Spouse-avoiding mixed doubles by construction: for 2^k couples (four, eight, sixteen) over 2^k - 1
+rounds, every first-named partners every other couple's second-named exactly once, and no couple ever
+shares a table.
+
+The construction (a spouse-avoiding mixed doubles round robin, SAMDRR, over the field GF(2^k)): number
+the couples by the field's elements x; in round a (a nonzero) the first-named of couple x partners the
+second-named of couple x + a, and the partnership of x plays that of x + w.a, where w is the field's
+generator (w != 0, 1). At that table sit the first-named of x and x + w.a and the second-named of x + a and
+x + a + w.a: none is the other's spouse because a != 0, w.a != 0 and w.a != a. As a runs over the nonzero
+elements, x + a runs over every other couple once (the partners), and x + w.a too (each first-named
+opposes each other first-named once, each second-named each other second-named once). Addition in
+GF(2^k) is exclusive or; multiplying by w is a shift reduced by the field's polynomial.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rotation.model import Movement, Player, Round, Table, pair_key
+from scoring.seat import Seat
+
+__all__ = ["mixed_design", "mixed_design_rounds"]
+
+_POLYNOMIALS = {4: 0b111, 8: 0b1011, 16: 0b10011}
+"""For each field size q = 2^k the design is built for, a primitive polynomial of degree k (bits)."""
+
+
+def mixed_design_rounds(couples: int) -> int | None:
+    """Rounds of one pass of the design for ``couples`` couples (None: no design by this construction)."""
+    return couples - 1 if couples in _POLYNOMIALS else None
+
+
+def _times_w(value: int, q: int) -> int:
+    """``value`` times the generator w = x in GF(q): a shift, reduced by the field's polynomial."""
+    value <<= 1
+    if value & q:
+        value ^= _POLYNOMIALS[q]
+    return value
+
+
+def mixed_design(n_players: int, couples: Sequence[tuple[Player, Player]], rounds: int) -> Movement | None:
+    """The first ``rounds`` rounds of passes of the design (a pass is ``couples - 1`` rounds, repeated as
+    needed), the couples numbered in the order given, each (first-named, second-named); None where the
+    construction has no design for that many couples or the couples do not cover every player."""
+    q = len(couples)
+    one_pass = mixed_design_rounds(q)
+    if one_pass is None or 2 * q != n_players or {p for c in couples for p in c} != set(range(n_players)):
+        return None
+    firsts = [c[0] for c in couples]
+    seconds = [c[1] for c in couples]
+    made: list[Round] = []
+    for r in range(rounds):
+        a = r % one_pass + 1
+        wa = _times_w(a, q)
+        tables = []
+        for x in range(q):
+            y = x ^ wa
+            if x > y:
+                continue  # each table once, from its lower couple
+            table = Table.from_seats(
+                [firsts[x], firsts[y], seconds[x ^ a], seconds[y ^ a]], first_dealer=Seat.NORTH
+            )
+            tables.append(table)
+        made.append(Round(tuple(tables), ()))
+    return Movement(n_players, tuple(made), name="spouse-avoiding mixed doubles")
+
+
+def partners_of(movement: Movement) -> set[tuple[Player, Player]]:
+    """Every partnership the movement seats (lower player first), for the design's own checks."""
+    return {pair_key(*pq) for rnd in movement.rounds for t in rnd.tables for pq in t.partnerships}
