@@ -316,7 +316,9 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
     if request.couples:
         sheet = made.schedule.players
-        couples = tuple((sheet.index(_real(sheet, a)), sheet.index(_real(sheet, b))) for a, b in request.couples)
+        couples = tuple(
+            (sheet.index(_real(sheet, a)), sheet.index(_real(sheet, b))) for a, b in request.couples
+        )
         made = replace(made, schedule=replace(made.schedule, couples=couples, mixed=request.mixed))
     return measured(made)
 

@@ -162,7 +162,7 @@ def _couples(data: Mapping[str, Any], player: Any) -> tuple[tuple[int, int], ...
     couples = []
     for c, couple in enumerate(listed, 1):
         if not isinstance(couple, list) or len(couple) != 2:
-            raise FormatError(f"couple {c}: expected two players' names, such as [\"Ann\", \"Bob\"]")
+            raise FormatError(f'couple {c}: expected two players\' names, such as ["Ann", "Bob"]')
         couples.append((player(couple[0], f"couple {c}"), player(couple[1], f"couple {c}")))
     return tuple(couples)
 

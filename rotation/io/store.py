@@ -45,8 +45,8 @@ from rotation.io.database import (
     storage_error,
 )
 from rotation.io.formats import (
-    couples_from_data,
     FormatError,
+    couples_from_data,
     movement_from_data,
     movement_to_data,
     record_from_data,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rotation.model import Movement, Player, Round, Table, pair_key
+from rotation.model import Movement, Player, Round, Table
 from scoring.seat import Seat
 
 __all__ = ["mixed_design", "mixed_design_rounds"]
@@ -63,8 +63,3 @@ def mixed_design(n_players: int, couples: Sequence[tuple[Player, Player]], round
             tables.append(table)
         made.append(Round(tuple(tables), ()))
     return Movement(n_players, tuple(made), name="spouse-avoiding mixed doubles")
-
-
-def partners_of(movement: Movement) -> set[tuple[Player, Player]]:
-    """Every partnership the movement seats (lower player first), for the design's own checks."""
-    return {pair_key(*pq) for rnd in movement.rounds for t in rnd.tables for pq in t.partnerships}

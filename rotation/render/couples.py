@@ -20,7 +20,7 @@ def couples_lines(couples: CouplesBalance, schedule: Schedule) -> list[str]:
         ]
     if couples.mixed:
         if couples.all_mixed:
-            lines.append("Partnerships: all mixed, each one couple's first-named with another's second-named.")
+            lines.append("Partnerships: all mixed, one couple's first-named with another's second-named.")
         else:
             lines.append(f"Partnerships: {couples.unmixed} NOT mixed.")
         counts = list(couples.mixed_partners.values())
