@@ -301,9 +301,11 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
     if method is Method.BULLETIN:
         if request.avoid or request.couples or request.tables is not None or request.keep is not None:
             raise PlanError(
-                "pairs who must not partner, a number of tables and kept rounds need the balanced planner",
+                "pairs who must not partner, couples, a number of tables and kept rounds need the balanced"
+                " planner",
                 part=Part.METHOD,
                 fault=Fault.NEEDS_BALANCED,
+                couples=bool(request.couples),
             )
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
@@ -512,7 +514,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         avoid |= never_partners(couples, request.mixed)
     design = book_start = None
     if request.mixed and kept is None and not away and request.tables in (None, len(sheet) // 4):
-        from rotation.movements.couples import mixed_design, mixed_design_rounds
+        from rotation.movements.couples import cyclic_mixed, mixed_design, mixed_design_rounds
 
         design = mixed_design(len(sheet), couples, rounds)
         if design is not None and rounds % (mixed_design_rounds(len(couples)) or 1) == 0:
@@ -522,6 +524,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                     f" couple's second-named {_times(rounds // (len(couples) - 1))}"
                 )
             )
+        design = design or cyclic_mixed(len(sheet), couples, rounds)  # a start for the planner
     tables: int | tuple[int, ...] | None = request.tables
     if kept is None and away and not avoid and request.tables is None:
         booked = _book_with_away(len(sheet), rounds, away)

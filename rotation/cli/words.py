@@ -112,7 +112,12 @@ def _plan_refused(error: errors.PlanError, option: str) -> str:
     if error.fault is Fault.KEPT_BEYOND_EVENING:
         return f"{option} keeps {facts['kept']} rounds but the evening has only {facts['has']}"
     if error.fault is Fault.NEEDS_BALANCED:
-        return "--avoid, --couple, --tables and --keep need the balanced planner (--method balanced)"
+        options = (
+            "--avoid, --couple, --tables and --keep"
+            if facts.get("couples")
+            else "--avoid, --tables and --keep"
+        )
+        return f"{options} need the balanced planner (--method balanced)"
     if error.fault is Fault.AFTER_THE_EVENING:
         return (
             f"{option} {facts['name']}:{facts['round']}: the evening has {facts['rounds']} rounds"

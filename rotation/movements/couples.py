@@ -14,9 +14,10 @@ GF(2^k) is exclusive or; multiplying by w is a shift reduced by the field's poly
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
-from rotation.model import Movement, Player, Round, Table
+from rotation.model import Movement, Player, Round, Table, pair_key
 from scoring.seat import Seat
 
 __all__ = ["mixed_design", "mixed_design_rounds"]
@@ -63,3 +64,62 @@ def mixed_design(n_players: int, couples: Sequence[tuple[Player, Player]], round
             tables.append(table)
         made.append(Round(tuple(tables), ()))
     return Movement(n_players, tuple(made), name="spouse-avoiding mixed doubles")
+
+
+def cyclic_mixed(n_players: int, couples: Sequence[tuple[Player, Player]], rounds: int) -> Movement | None:
+    """A start for mixed partnerships where no design is built: in round r the first-named of couple i
+    partners the second-named of couple i + r (mod k), so k - 1 rounds partner every first-named with
+    every other couple's second-named once; the partnerships of a round are paired into tables with no
+    couple at one, each with the partnership its players have met least so far (with an odd number of
+    couples one partnership, a different one each round, sits out). None when the couples do not cover
+    every player or a round cannot be paired."""
+    k = len(couples)
+    if k < 4 or 2 * k != n_players or {p for c in couples for p in c} != set(range(n_players)):
+        return None
+    met: Counter[tuple[int, int]] = Counter()
+    made: list[Round] = []
+    for r in range(rounds):
+        shift = r % (k - 1) + 1
+        partnerships = [(i, (i + shift) % k) for i in range(k)]
+        out = [r % k] if k % 2 else []
+        playing = [pq for i, pq in enumerate(partnerships) if i not in out]
+        tables = _paired(playing, lambda one, two: sum(met[pair_key(*xy)] for xy in _across(one, two)))
+        if tables is None:
+            return None
+        seated = []
+        for (a, b), (c, d) in tables:
+            seated.append(Table.from_seats([couples[a][0], couples[c][0], couples[b][1], couples[d][1]]))
+            for xy in _across((a, b), (c, d)):
+                met[pair_key(*xy)] += 1
+        sitting = tuple(
+            p for i in out for p in (couples[partnerships[i][0]][0], couples[partnerships[i][1]][1])
+        )
+        made.append(Round(tuple(seated), sitting))
+    return Movement(n_players, tuple(made), name="mixed partnerships")
+
+
+def _across(one: tuple[int, int], two: tuple[int, int]) -> list[tuple[int, int]]:
+    """The meetings across two partnerships, as pairs of (side, couple) numbers: 2 * couple for a
+    first-named, 2 * couple + 1 for a second-named."""
+    mine = (2 * one[0], 2 * one[1] + 1)
+    theirs = (2 * two[0], 2 * two[1] + 1)
+    return [(x, y) for x in mine for y in theirs]
+
+
+def _paired(
+    partnerships: list[tuple[int, int]], cost: Callable[[tuple[int, int], tuple[int, int]], int]
+) -> list[tuple[tuple[int, int], tuple[int, int]]] | None:
+    """Partnerships (first's couple, second's couple) paired two to a table, no couple twice at a table:
+    the lowest left with the one it costs least to sit with (ties: the lowest), backing up where that
+    leaves the rest unpaired."""
+    if not partnerships:
+        return []
+    first, rest = partnerships[0], partnerships[1:]
+    order = sorted(range(len(rest)), key=lambda i: (cost(first, rest[i]), i))
+    for index in order:
+        if set(first) & set(rest[index]):
+            continue
+        tail = _paired(rest[:index] + rest[index + 1 :], cost)
+        if tail is not None:
+            return [(first, rest[index]), *tail]
+    return None

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from rotation.movements.couples import mixed_design, mixed_design_rounds
+from rotation.movements.couples import cyclic_mixed, mixed_design, mixed_design_rounds
 
 
 def _couples(k: int) -> list[tuple[int, int]]:
@@ -66,3 +66,27 @@ def test_longer_evenings_repeat_the_pass_and_other_sizes_have_no_design() -> Non
         assert mixed_design_rounds(k) is None
         assert mixed_design(2 * k, _couples(k), k - 1) is None
     assert mixed_design(10, couples, 3) is None
+
+
+@pytest.mark.parametrize("k", [5, 6, 7, 12])
+def test_the_cyclic_start_partners_each_mixed_pair_once_in_k_minus_1_rounds(k: int) -> None:
+    """Where no design is built, the planner's start (``cyclic_mixed``): over k - 1 rounds each
+    first-named partners each other couple's second-named at most once (exactly once with an even number
+    of couples, where nobody sits out), partnerships always mixed and no couple at one table; with an
+    odd number, one first-named and one second-named sit out each round, a different pair each round."""
+    couples = _couples(k)
+    movement = cyclic_mixed(2 * k, couples, k - 1)
+    assert movement is not None
+    partners: Counter[tuple[int, int]] = Counter()
+    outs = []
+    for rnd in movement.rounds:
+        assert len(rnd.tables) == k // 2
+        for t in rnd.tables:
+            assert len({p // 2 for p in t.players}) == 4
+            for p, q in ((t.north, t.south), (t.east, t.west)):
+                assert p % 2 != q % 2
+                partners[min(p, q, key=lambda x: x % 2), max(p, q, key=lambda x: x % 2)] += 1
+        outs.append(tuple(sorted(p % 2 for p in rnd.sitting_out)))
+        assert outs[-1] == ((0, 1) if k % 2 else ())
+    assert max(partners.values()) == 1
+    assert len(partners) == (k * (k - 1) if k % 2 == 0 else k * (k - 1) - (k - 1))
