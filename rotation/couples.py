@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from rotation.balance import check_couples as counted_couples
+from rotation.model import Schedule
 from rotation.names import name_key
 from rotation.plan import PlanError, _real
 from rotation.request import Fault, Part
@@ -17,7 +19,7 @@ from rotation.roster import near_misses
 if TYPE_CHECKING:
     from rotation.plan import PlanRequest
 
-__all__ = ["check_couples", "never_partners", "parse_couple"]
+__all__ = ["check_couples", "kept_apart", "never_partners", "parse_couple", "sheet_couples"]
 
 
 def parse_couple(text: str) -> tuple[str, str]:
@@ -87,3 +89,16 @@ def never_partners(couples: Sequence[tuple[int, int]], mixed: bool) -> frozenset
         for side in ([a for a, _ in couples], [b for _, b in couples]):
             pairs |= {(min(p, q), max(p, q)) for p, q in combinations(side, 2)}
     return frozenset(pairs)
+
+
+def sheet_couples(schedule: Schedule, request: PlanRequest) -> tuple[tuple[int, int], ...]:
+    """The request's couples as score-sheet positions of ``schedule``."""
+    sheet = schedule.players
+    return tuple((sheet.index(_real(sheet, a)), sheet.index(_real(sheet, b))) for a, b in request.couples)
+
+
+def kept_apart(schedule: Schedule, request: PlanRequest) -> bool:
+    """Whether ``schedule`` keeps the request's couples apart and its partnerships mixed where asked, as
+    the checker counts them from the seating."""
+    found = counted_couples(schedule.movement, sheet_couples(schedule, request), mixed=request.mixed)
+    return found.kept_apart and found.all_mixed

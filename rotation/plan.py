@@ -315,12 +315,14 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         seated = seat_for_history(
             made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
         )
-        made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
+        from rotation.couples import kept_apart
+
+        if not request.couples or kept_apart(seated.schedule, request):  # never at a couple's cost
+            made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
     if request.couples:
-        sheet = made.schedule.players
-        couples = tuple(
-            (sheet.index(_real(sheet, a)), sheet.index(_real(sheet, b))) for a, b in request.couples
-        )
+        from rotation.couples import sheet_couples
+
+        couples = sheet_couples(made.schedule, request)
         made = replace(made, schedule=replace(made.schedule, couples=couples, mixed=request.mixed))
     return measured(made)
 

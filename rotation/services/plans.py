@@ -200,6 +200,7 @@ def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanReque
     """The planner's request for a plan as asked, the only place either face's plan is built (a replan
     from the host page included), so that both plan alike by default: ``kept``, the rounds kept (read
     from the saved evening or schedule file named); ``seed``, the cut's (nothing with rounds kept)."""
+    kept_couples, kept_mixed = _kept_couples(asked, kept) if not asked.couples else ((), False)
     return PlanRequest(
         asked.names,
         asked.order,
@@ -211,17 +212,26 @@ def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanReque
         avoid=tuple(parse_avoid(text) for text in asked.avoid),
         keep=kept,
         time_limit=asked.time_limit,
-        couples=tuple(parse_couple(text) for text in asked.couples) or _kept_couples(kept),
-        mixed=asked.mixed or (not asked.couples and kept is not None and kept.schedule.mixed),
+        couples=tuple(parse_couple(text) for text in asked.couples) or kept_couples,
+        mixed=asked.mixed if asked.couples else kept_mixed,
     )
 
 
-def _kept_couples(kept: Kept | None) -> tuple[tuple[str, str], ...]:
-    """A replanned evening keeps the couples it was planned with (its schedule carries them)."""
+def _kept_couples(asked: PlanAsked, kept: Kept | None) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """A replanned evening keeps the couples it was planned with (its schedule carries them), those of
+    them still both playing; and its partnerships mixed while every player named is still in a couple
+    (a newcomer, or a spouse whose partner went home, is in none)."""
     if kept is None:
-        return ()
+        return (), False
     schedule = kept.schedule
-    return tuple((schedule.name(a), schedule.name(b)) for a, b in schedule.couples)
+    playing = {name_key(name) for name in asked.names}
+    couples = tuple(
+        (schedule.name(a), schedule.name(b))
+        for a, b in schedule.couples
+        if {name_key(schedule.name(a)), name_key(schedule.name(b))} <= playing
+    )
+    coupled = {name_key(name) for couple in couples for name in couple}
+    return couples, schedule.mixed and coupled == playing
 
 
 def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:

@@ -202,3 +202,19 @@ def test_any_small_party_keeps_its_couples_apart_and_the_checker_agrees(
     assert checked.couples is not None
     assert checked.couples.kept_apart and checked.couples.all_mixed
     assert checked.couples.shared == 0 and checked.couples.partnered == 0
+
+
+def test_a_replan_keeps_the_couples_still_playing() -> None:
+    """A replan (``planner_request`` with rounds kept) takes the couples from the schedule kept: both of a
+    couple still named stay a couple; one gone home leaves the other single, and mixed partnerships then
+    lapse (a single player is in no couple); couples typed anew win over the kept ones."""
+    from rotation.services.plans import PlanAsked, planner_request
+
+    made = plan(PlanRequest(_names(FOUR), seed=3, couples=FOUR, mixed=True, work=0.5))
+    kept = Kept(made.schedule, 1)
+    everyone = planner_request(PlanAsked(_names(FOUR)), kept, 0)
+    assert sorted(everyone.couples) == sorted(FOUR) and everyone.mixed
+    without_bob = planner_request(PlanAsked(tuple(n for n in _names(FOUR) if n != "Bob")), kept, 0)
+    assert sorted(without_bob.couples) == sorted(FOUR[1:]) and not without_bob.mixed
+    typed = planner_request(PlanAsked(_names(FOUR), couples=("Ann+Cat",)), kept, 0)
+    assert typed.couples == (("Ann", "Cat"),) and not typed.mixed
