@@ -201,8 +201,8 @@ def _terms(made: _Model) -> list[tuple[str, Expr, int]]:
     kept = problem.kept_counts()
     top = problem.rounds
     floors = _floors(problem)
-    partner = {pq: kept.partners[pq] for pq in problem.pairs()}
-    mates = {pq: kept.mates[pq] for pq in problem.pairs()}
+    partner: dict[Pair, Expr] = {pq: kept.partners[pq] for pq in problem.pairs()}
+    mates: dict[Pair, Expr] = {pq: kept.mates[pq] for pq in problem.pairs()}
     out: dict[Player, Expr] = {p: kept.sat_out[p] for p in range(problem.n)}
     played: dict[Player, Expr] = {p: kept.played[p] for p in range(problem.n)}
     for (_, pq), var in made.partners.items():
