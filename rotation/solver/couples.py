@@ -170,9 +170,10 @@ def apart_drafts(
     decisions = [*made.seat.values(), *made.partners.values(), *made.same.values()]
     terms = _terms(made)
     hinted: dict[str, int] | None = None
+    found: list[_Draft] | None = None  # the schedule the search starts from, kept if no solve betters it
     if hint is not None and not breaks_apart(problem, hint):
         made.hint(hint)  # a schedule of the rules: it proves one exists, and the search starts there
-        hinted = _measure(problem, hint)
+        hinted, found = _measure(problem, hint), list(hint)
     else:
         first = run.solver(max(0.1, run.left() * 0.3))
         status = first.solve(model)
@@ -183,13 +184,12 @@ def apart_drafts(
             return None, [], ""
         for var in decisions:
             model.add_hint(var, first.value(var))
+        found = made.drafts({var.index: first.value(var) for var in decisions})
     values, outcomes = _minimize_in_order(
         model, terms, decisions, run, run.until(0.9), "couples", hinted=hinted
     )
     if values is None:  # nothing solved: every rule at its floor in the hint, or no work left
-        if hint is None:
-            return None, [], ""
-        return list(hint), outcomes, ""
+        return found, outcomes, ""
     by_index = {var.index: val for var, val in zip(decisions, values, strict=True)}
     return made.drafts(by_index), outcomes, ""
 
