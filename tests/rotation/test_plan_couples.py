@@ -59,7 +59,7 @@ def test_the_resolvable_designs_partner_every_first_with_every_other_second_once
     """Issue 27, done when: 4 couples over 3 rounds and 8 couples over 7, every partnership mixed, no couple
     at one table, every first-named partnering every other second-named exactly once (and the default
     length is that one pass)."""
-    made = plan(PlanRequest(_names(couples), seed=3, couples=couples, mixed=True, work=1))
+    made = plan(PlanRequest(_names(couples), seed=3, couples=couples, mixed=True, work=0.5))
     assert len(made.schedule.rounds) == rounds
     _apart(made.schedule, couples)
     counts = _mixed_partners(made.schedule, couples)
@@ -73,7 +73,7 @@ def test_couples_among_singles_with_sit_outs_stay_apart_and_sit_out_fairly() -> 
     within one of a fair share and nobody out twice running; the plan is the same when asked again."""
     couples = (("Ann", "Bob"), ("Cat", "Dan"))
     request = PlanRequest(
-        _names(couples, "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"), seed=5, rounds=5, couples=couples, work=1
+        _names(couples, "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"), seed=5, rounds=5, couples=couples, work=0.5
     )
     made = plan(request)
     _apart(made.schedule, couples)
@@ -95,7 +95,7 @@ def test_couples_hold_with_players_away_and_pairs_to_avoid() -> None:
             couples=couples,
             avoid=(("Eve", "Fay"),),
             away=(Away("Ivy", frozenset({1, 2})),),
-            work=1,
+            work=0.5,
         )
     )
     _apart(made.schedule, couples)
@@ -112,7 +112,7 @@ def test_mixed_with_an_odd_number_of_tables_sits_out_one_of_each_side() -> None:
     every partnership mixed, no couple at a table, partners spread within one (each of the 20 mixed
     pairs of different couples partners at most once over five rounds)."""
     couples = tuple((f"F{i}", f"S{i}") for i in range(1, 6))
-    made = plan(PlanRequest(_names(couples), seed=2, rounds=5, couples=couples, mixed=True, work=1))
+    made = plan(PlanRequest(_names(couples), seed=2, rounds=5, couples=couples, mixed=True, work=0.5))
     _apart(made.schedule, couples)
     counts = _mixed_partners(made.schedule, couples)
     assert max(counts.values()) == 1 and sum(counts.values()) == 20
@@ -125,9 +125,9 @@ def test_a_replan_keeps_the_couples_apart_after_the_rounds_kept() -> None:
     """--keep: the rounds played stay, the rest is planned again with the couples still apart."""
     couples = (("Ann", "Bob"), ("Cat", "Dan"))
     names = _names(couples, "Eve", "Fay", "Gus", "Hal")
-    first = plan(PlanRequest(names, seed=4, rounds=4, couples=couples, work=1))
+    first = plan(PlanRequest(names, seed=4, rounds=4, couples=couples, work=0.5))
     again = plan(
-        PlanRequest((*names, "Ivy"), rounds=4, couples=couples, keep=Kept(first.schedule, 2), work=1)
+        PlanRequest((*names, "Ivy"), rounds=4, couples=couples, keep=Kept(first.schedule, 2), work=0.5)
     )
     assert again.schedule.rounds[:2] == first.schedule.rounds[:2]
     _apart(again.schedule, couples)
@@ -138,7 +138,7 @@ def test_couples_that_cannot_be_kept_apart_are_refused_in_words() -> None:
     """Four players in two couples at one table: no seating keeps them apart, and the refusal says so."""
     couples = (("Ann", "Bob"), ("Cat", "Dan"))
     with pytest.raises(PlanError, match="cannot be kept apart"):
-        plan(PlanRequest(_names(couples), rounds=2, couples=couples, work=1))
+        plan(PlanRequest(_names(couples), rounds=2, couples=couples, work=0.5))
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_the_bulletin_cannot_keep_couples_apart() -> None:
     with pytest.raises(PlanError) as raised:
         plan(PlanRequest(names, couples=(("Ann", "Bob"),), method=Method.BULLETIN))
     assert raised.value.fault is Fault.NEEDS_BALANCED
-    made = plan(PlanRequest(names, Order.GIVEN, rounds=5, couples=(("Ann", "Bob"),), work=1))
+    made = plan(PlanRequest(names, Order.GIVEN, rounds=5, couples=(("Ann", "Bob"),), work=0.5))
     assert made.method == "balanced"
     _apart(made.schedule, (("Ann", "Bob"),))
 
