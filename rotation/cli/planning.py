@@ -367,6 +367,10 @@ def _print_plan(made: EveningPlan, *, verbose: bool) -> None:
     console.print(seating_table(schedule, cycle, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
     console.print(balance_summary(made.balance))
+    if made.couples is not None:
+        from rotation.render.couples import couples_lines
+
+        console.print(Text(" ".join(couples_lines(made.couples, schedule))))
     _print_solved_and_saved(made, console, verbose=verbose)
 
 

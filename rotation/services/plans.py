@@ -22,7 +22,7 @@ from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, plan
 from rotation.request import HISTORY_DAYS, Method, Order
 from rotation.results.changes import TERMINAL, Source
 from rotation.services import evenings, houses
-from rotation.services.sheets import Balance, read_schedule
+from rotation.services.sheets import Balance, CouplesBalance, read_schedule
 from scoring.methods import MethodName, find_method
 from scoring.rules import PartscorePremium, ScoringRules
 from scoring.tally import Rounding, Unit
@@ -151,6 +151,8 @@ class EveningPlan:
     chosen: bool
     balance: Balance
     data: dict[str, object] | None = None
+    couples: CouplesBalance | None = None
+    """With couples: whether the plan keeps them apart and its partnerships mixed (the checker's count)."""
 
 
 def plan(
@@ -193,7 +195,12 @@ def plan(
             data["scoring"] = rules.to_mapping()
         if (said := planner_data(result)) is not None:
             data["planner"] = said
-    return EveningPlan(planned, seed, cycle, rules, chosen, balance, data)
+    couples = None
+    if schedule.couples:
+        from rotation.balance import check_couples
+
+        couples = check_couples(schedule.movement, schedule.couples, mixed=schedule.mixed)
+    return EveningPlan(planned, seed, cycle, rules, chosen, balance, data, couples)
 
 
 def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanRequest:

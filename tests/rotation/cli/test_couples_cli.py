@@ -50,14 +50,15 @@ def test_a_mixed_party_of_four_couples_is_planned_written_and_checked(tmp_path: 
 
 
 def test_a_saved_evening_keeps_its_couples_through_a_replan(tmp_path: Path) -> None:
-    """Saved with two couples among singles, then replanned from round 2 with a newcomer: `check` of the
-    saved evening still names the couples and finds them apart."""
+    """Saved with two couples among singles (the plan says they are kept apart), then replanned from
+    round 2 with a newcomer: `check` of the saved evening still names the couples and finds them apart."""
     db = tmp_path / "club.db"
     names = (*NAMES[:6], "Ivy", "Jo")
     saved = chicago(
         db, "plan", *names, *_couple_options("Ann+Bob", "Cat+Dan"), "--rounds", "4", "--save", "fri"
     )
     assert saved.returncode == 0, saved.stderr
+    assert "Couples (Ann+Bob; Cat+Dan): kept apart" in " ".join(saved.stdout.split())
     again = chicago(db, "plan", *names, "Kim", "--new", "Kim", "--keep", "fri:1", "--save", "fri")
     assert again.returncode == 0, again.stderr
     checked = chicago(db, "check", "fri")
