@@ -504,3 +504,49 @@ class _Counts:
             seats={p: (north, east, south, west) for p, (north, east, south, west) in self.in_seat.items()},
             tables=tuple(self.tables),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class CouplesBalance:
+    """What a movement gives its couples (DESIGN.md, "couple", "mixed"), counted from the seating alone:
+    ``partnered`` and ``shared`` are how often some couple partnered and sat at one table (0 when kept
+    apart), ``unmixed`` how many partnerships did not join one couple's first-named with another's
+    second-named (counted only when partnerships are to be ``mixed``), ``mixed_partners`` how often each
+    first-named partnered each other couple's second-named (first, second) -> times."""
+
+    couples: tuple[Pair, ...]
+    mixed: bool
+    partnered: int
+    shared: int
+    unmixed: int
+    mixed_partners: dict[Pair, int] = field(default_factory=dict)
+
+    @property
+    def kept_apart(self) -> bool:
+        return self.partnered == 0 and self.shared == 0
+
+    @property
+    def all_mixed(self) -> bool:
+        return not self.mixed or self.unmixed == 0
+
+
+def check_couples(movement: Movement, couples: Sequence[Pair], *, mixed: bool = False) -> CouplesBalance:
+    """Count, round by round, the couples who partner or share a table and the partnerships not mixed."""
+    couple_of = {p: c for c, couple in enumerate(couples) for p in couple}
+    firsts = {a for a, _ in couples}
+    seconds = {b for _, b in couples}
+    partnered = shared = unmixed = 0
+    mixed_partners = {(a, b): 0 for a, _ in couples for _, b in couples if couple_of[a] != couple_of[b]}
+    for rnd in movement.rounds:
+        for table in rnd.tables:
+            at = [couple_of.get(p) for p in table.players]
+            shared += sum(1 for c in set(at) if c is not None and at.count(c) > 1)
+            for p, q in ((table.north, table.south), (table.east, table.west)):
+                if p in couple_of and couple_of[p] == couple_of.get(q):
+                    partnered += 1
+                first, second = (p, q) if p in firsts else (q, p)
+                if first in firsts and second in seconds and couple_of[first] != couple_of[second]:
+                    mixed_partners[first, second] += 1
+                elif mixed:
+                    unmixed += 1
+    return CouplesBalance(tuple(couples), mixed, partnered, shared, unmixed, mixed_partners)

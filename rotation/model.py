@@ -212,6 +212,11 @@ class Schedule:
 
     players: tuple[str, ...]
     movement: Movement
+    couples: tuple[tuple[Player, Player], ...] = ()
+    """Couples who never partner nor share a table, each (first-named, second-named) as the host named
+    them (DESIGN.md, "couple"); kept with the schedule so that the checker reports them."""
+    mixed: bool = False
+    """Every partnership joins the first-named of one couple with the second-named of another."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", check_names(self.players))
@@ -219,6 +224,15 @@ class Schedule:
             raise InvalidScheduleError(
                 f"{len(self.players)} names for a movement of {self.movement.n_players} players"
             )
+        coupled = [p for couple in self.couples for p in couple]
+        if any(not 0 <= p < len(self.players) for p in coupled):
+            raise InvalidScheduleError(f"a couple names a player outside 0..{len(self.players) - 1}")
+        if len(set(coupled)) != len(coupled):
+            twice = sorted({self.players[p] for p in coupled if coupled.count(p) > 1})
+            raise InvalidScheduleError(f"{twice[0]} is named in two couples (or twice in one)")
+        if self.mixed and len(coupled) != len(self.players):
+            single = next(name for p, name in enumerate(self.players) if p not in coupled)
+            raise InvalidScheduleError(f"mixed partnerships need every player in a couple, but not {single}")
 
     @property
     def rounds(self) -> tuple[Round, ...]:

@@ -109,6 +109,10 @@ class PlanRequest:
     """The balanced planner's budget in deterministic units (None: the solver's default, ``WORK``)."""
     history: History | None = None
     """The season's past evenings: a balanced plan then repeats them least (``rotation.movements.season``)."""
+    couples: tuple[tuple[str, str], ...] = ()
+    """Couples (first-named, second-named) who never partner nor share a table."""
+    mixed: bool = False
+    """Every partnership joins the first-named of one couple with the second-named of another."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +232,9 @@ def request_seed(request: PlanRequest) -> int:
         "tables": request.tables,
         "work": request.work,
     }
+    if request.couples:  # only where asked, so that every other request draws the seed it always drew
+        described["couples"] = [[name_key(a), name_key(b)] for a, b in request.couples]
+        described["mixed"] = request.mixed
     if request.history and (season := request.history.among(names)):
         described["history"] = season.describe()
     if kept is None:
@@ -285,15 +292,20 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
                 first=first,
                 second=second,
             )
+    from rotation.couples import check_couples
+
+    check_couples(request)
     method = request.method
     if method is Method.AUTO:
         method = Method.BULLETIN if _bulletin_fits(request) else Method.BALANCED
     if method is Method.BULLETIN:
-        if request.avoid or request.tables is not None or request.keep is not None:
+        if request.avoid or request.couples or request.tables is not None or request.keep is not None:
             raise PlanError(
-                "pairs who must not partner, a number of tables and kept rounds need the balanced planner",
+                "pairs who must not partner, couples, a number of tables and kept rounds need the balanced"
+                " planner",
                 part=Part.METHOD,
                 fault=Fault.NEEDS_BALANCED,
+                couples=bool(request.couples),
             )
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
@@ -303,7 +315,15 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         seated = seat_for_history(
             made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
         )
-        made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
+        from rotation.couples import kept_apart
+
+        if not request.couples or kept_apart(seated.schedule, request):  # never at a couple's cost
+            made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
+    if request.couples:
+        from rotation.couples import sheet_couples
+
+        couples = sheet_couples(made.schedule, request)
+        made = replace(made, schedule=replace(made.schedule, couples=couples, mixed=request.mixed))
     return measured(made)
 
 
@@ -337,7 +357,7 @@ def _absences(request: PlanRequest, rounds: int) -> dict[str, frozenset[int]]:
 def _bulletin_fits(request: PlanRequest) -> bool:
     """The bulletin's movements are the default for 4 to 6 players within their cycle, when no constraint
     needs the balanced planner."""
-    if request.avoid or request.tables is not None or request.keep is not None:
+    if request.avoid or request.couples or request.tables is not None or request.keep is not None:
         return False
     if request.away and request.rounds is None:
         return False  # the bulletin's new cut at each change would lengthen the evening (_balanced_rounds)
@@ -489,7 +509,24 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 away[p] = away.get(p, frozenset()) | frozenset(range(kept.rounds))
         away = {p: rs for p, rs in away.items() if rs}
     avoid = frozenset((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.avoid)
+    couples = tuple((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.couples)
+    if couples:
+        from rotation.couples import never_partners
+
+        avoid |= never_partners(couples, request.mixed)
     design = book_start = None
+    if request.mixed and kept is None and not away and request.tables in (None, len(sheet) // 4):
+        from rotation.movements.couples import cyclic_mixed, mixed_design, mixed_design_rounds
+
+        design = mixed_design(len(sheet), couples, rounds)
+        if design is not None and rounds % (mixed_design_rounds(len(couples)) or 1) == 0:
+            notes.append(
+                Note(
+                    "from a spouse-avoiding mixed doubles design: every first-named partners every other"
+                    f" couple's second-named {_times(rounds // (len(couples) - 1))}"
+                )
+            )
+        design = design or cyclic_mixed(len(sheet), couples, rounds)  # a start for the planner
     tables: int | tuple[int, ...] | None = request.tables
     if kept is None and away and not avoid and request.tables is None:
         booked = _book_with_away(len(sheet), rounds, away)
@@ -542,6 +579,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             previous=previous,
             names=tuple(sheet),
             reseat_kept=kept is None and keep is not None,  # the book's rounds, not yet played
+            apart=frozenset(couples),
         )
         left = request.time_limit - (time.monotonic() - started)  # one cap for the whole request
         return spec, solve(
@@ -678,6 +716,12 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note
     wanted = default_rounds(n, tables)
     start = kept.rounds if kept is not None else 0
     every = "every pair" if not request.avoid else f"every pair (but {_avoided(request)}, who must not)"
+    if request.couples:  # the pairs allowed to partner, two partnerships a table each round
+        pairs = n * (n - 1) // 2 - len(request.couples)
+        every = "every pair but the couples"
+        if request.mixed:
+            pairs, every = len(request.couples) * (len(request.couples) - 1), "every mixed pair"
+        wanted = -(-pairs // (2 * tables))
     if wanted <= LONGEST_DEFAULT_EVENING:
         return start + wanted, Note(f"{start + wanted} rounds: enough for {every} to partner once")
     return (

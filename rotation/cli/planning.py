@@ -98,6 +98,22 @@ _AvoidOption = Annotated[
     list[str] | None,
     typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
 ]
+_CoupleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--couple",
+        metavar="A+B",
+        help="A+B: a couple, who never partner and never share a table (A is the first-named); repeatable.",
+    ),
+]
+_MixedOption = Annotated[
+    bool,
+    typer.Option(
+        "--mixed",
+        help="Every partnership joins one couple's first-named with another couple's second-named (every"
+        " player must be in a --couple).",
+    ),
+]
 _NewOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -228,6 +244,8 @@ def plan_command(
     away: _AwayOption = None,
     tables: _TablesOption = None,
     avoid: _AvoidOption = None,
+    couple: _CoupleOption = None,
+    mixed: _MixedOption = False,
     keep: _KeepOption = None,
     new: _NewOption = None,
     gone: _GoneOption = None,
@@ -279,6 +297,8 @@ def plan_command(
         house,
         db_path() if house is not None else None,
         seating=movement,
+        couples=tuple(couple or ()),
+        mixed=mixed,
     )
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)
@@ -359,6 +379,10 @@ def _print_plan(made: EveningPlan, *, verbose: bool) -> None:
     console.print(seating_table(schedule, cycle, width=console.width))
     console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
     console.print(balance_summary(made.balance))
+    if made.couples is not None:
+        from rotation.render.couples import couples_lines
+
+        console.print(Text(" ".join(couples_lines(made.couples, schedule))))
     _print_solved_and_saved(made, console, verbose=verbose)
 
 
@@ -480,6 +504,10 @@ def check_command(
     checked = check_schedule(_schedule_of(source))
     console = rich_console()
     console.print(balance_report(checked.balance, checked.schedule, width=console.width))
+    if checked.couples is not None:
+        from rotation.render.couples import couples_lines
+
+        console.print("\n".join(couples_lines(checked.couples, checked.schedule)), markup=False)
     console.print(prefix_table(checked.stops()))
 
 

@@ -18,6 +18,8 @@ OPTIONS = {
     Part.AWAY: "--away",
     Part.AVOID: "--avoid",
     Part.KEEP: "--keep",
+    Part.COUPLE: "--couple",
+    Part.MIXED: "--mixed",
     Part.ROUNDS: "--rounds",
     Part.TABLES: "--tables",
     Part.METHOD: "--method",
@@ -99,13 +101,23 @@ def _plan_refused(error: errors.PlanError, option: str) -> str:
     if error.fault is Fault.UNREADABLE:
         return f"cannot read {option} {facts['text']!r}: write {facts['form']}"
     if error.fault is Fault.NOT_A_PLAYER:
-        return f"{option} names {facts['name']!r}, who is not one of the players"
+        near = f"; did you mean {facts['near']!r}?" if facts.get("near") else ""
+        return f"{option} names {facts['name']!r}, who is not one of the players{near}"
+    if error.fault is Fault.NOT_IN_A_COUPLE:
+        return f"{option} needs every player in a couple, but {facts['name']} is in none: add --couple"
+    if error.fault is Fault.IN_TWO_COUPLES:
+        return f"{option} names {facts['name']} in two couples: a player is in one couple at most"
     if error.fault is Fault.KEPT_BEYOND_PLAN:
         return f"{option} keeps {facts['kept']} rounds, but the plan kept has {facts['has']}"
     if error.fault is Fault.KEPT_BEYOND_EVENING:
         return f"{option} keeps {facts['kept']} rounds but the evening has only {facts['has']}"
     if error.fault is Fault.NEEDS_BALANCED:
-        return "--avoid, --tables and --keep need the balanced planner (--method balanced)"
+        options = (
+            "--avoid, --couple, --tables and --keep"
+            if facts.get("couples")
+            else "--avoid, --tables and --keep"
+        )
+        return f"{options} need the balanced planner (--method balanced)"
     if error.fault is Fault.AFTER_THE_EVENING:
         return (
             f"{option} {facts['name']}:{facts['round']}: the evening has {facts['rounds']} rounds"

@@ -62,6 +62,10 @@ def schedule_to_data(schedule: Schedule, cycle: VulnerabilityCycle | None = None
             data["away"] = [schedule.name(p) for p in sorted(away)]
         rounds.append(data)
     result: dict[str, Any] = {"format": SCHEDULE_FORMAT, "players": list(schedule.players)}
+    if schedule.couples:
+        result["couples"] = [[schedule.name(a), schedule.name(b)] for a, b in schedule.couples]
+    if schedule.mixed:
+        result["mixed"] = True
     if cycle is not None:
         result["vulnerability"] = cycle.name
     result["rounds"] = rounds
@@ -140,10 +144,27 @@ def schedule_from_data(data: Any) -> Schedule:
             rounds.append(Round(tuple(tables), tuple(out)))
         except InvalidScheduleError as error:
             raise FormatError(f"{where}: {error}") from None
+    couples = _couples(data, player)
+    mixed = data.get("mixed", False)
+    if not isinstance(mixed, bool):
+        raise FormatError(f"schedule.mixed: expected true or false, got {type(mixed).__name__}")
     try:
-        return Schedule(tuple(players), Movement(len(players), tuple(rounds)))
+        return Schedule(tuple(players), Movement(len(players), tuple(rounds)), couples, mixed)
     except InvalidScheduleError as error:
         raise FormatError(f"schedule: {error}") from None
+
+
+def _couples(data: Mapping[str, Any], player: Any) -> tuple[tuple[int, int], ...]:
+    """The schedule's "couples" (optional: older files have none), each a list of two players' names."""
+    listed = data.get("couples", [])
+    if not isinstance(listed, list) or len(listed) > MAX_PLAYERS:
+        raise FormatError('schedule.couples: expected a list of couples such as [["Ann", "Bob"]]')
+    couples = []
+    for c, couple in enumerate(listed, 1):
+        if not isinstance(couple, list) or len(couple) != 2:
+            raise FormatError(f'couple {c}: expected two players\' names, such as ["Ann", "Bob"]')
+        couples.append((player(couple[0], f"couple {c}"), player(couple[1], f"couple {c}")))
+    return tuple(couples)
 
 
 def _twice(players: list[str], placed: list[int]) -> str:
@@ -240,8 +261,11 @@ def record_from_data(data: Any, where: str = "result") -> RubberRecord:
 # --- movements as the store keeps them (score-sheet positions, no names) -------------------------------
 
 
-def movement_to_data(movement: Movement) -> dict[str, Any]:
-    """The rounds as JSON, seats holding score-sheet positions (0 = highest card) instead of names."""
+def movement_to_data(
+    movement: Movement, couples: tuple[tuple[int, int], ...] = (), mixed: bool = False
+) -> dict[str, Any]:
+    """The rounds as JSON, seats holding score-sheet positions (0 = highest card) instead of names; with
+    the schedule's couples (positions) and whether partnerships are mixed, where it has them."""
     rounds = []
     for rnd in movement.rounds:
         tables = []
@@ -250,7 +274,21 @@ def movement_to_data(movement: Movement) -> dict[str, Any]:
             entry["first_dealer"] = table.first_dealer.name.lower()
             tables.append(entry)
         rounds.append({"tables": tables, "sitting_out": list(rnd.sitting_out)})
-    return {"players": movement.n_players, "name": movement.name, "rounds": rounds}
+    data: dict[str, Any] = {"players": movement.n_players, "name": movement.name, "rounds": rounds}
+    if couples:
+        data["couples"] = [list(couple) for couple in couples]
+    if mixed:
+        data["mixed"] = True
+    return data
+
+
+def couples_from_data(data: Any) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """The couples and the mixed tick kept beside a stored movement (none for evenings saved before)."""
+    try:
+        couples = tuple((int(a), int(b)) for a, b in data.get("couples", []))
+        return couples, bool(data.get("mixed", False))
+    except (AttributeError, TypeError, ValueError) as error:
+        raise FormatError(f"stored couples: {error}") from None
 
 
 def movement_from_data(data: Any) -> Movement:

@@ -46,13 +46,14 @@ from rotation.io.database import (
 )
 from rotation.io.formats import (
     FormatError,
+    couples_from_data,
     movement_from_data,
     movement_to_data,
     record_from_data,
     record_to_data,
 )
 from rotation.jsontext import JsonTextError, loads
-from rotation.model import InvalidScheduleError, Schedule
+from rotation.model import InvalidScheduleError, Movement, Schedule
 from rotation.names import name_key
 from rotation.results.changes import TERMINAL, Change, Kind, NameEdit, PlanEdit, RubberEdit, Source
 from rotation.results.session import RubberRecord, Session, SessionError
@@ -242,7 +243,7 @@ class Transaction:
             )
         self._db.execute(
             "UPDATE sessions SET schedule = ? WHERE id = ?",
-            (json.dumps(movement_to_data(schedule.movement)), session_id),
+            (json.dumps(movement_to_data(schedule.movement, schedule.couples, schedule.mixed)), session_id),
         )
         saved = _load(self._db, session_id, self.path)  # reads back as written, names as stored
         plan = PlanEdit(kept, old, saved.session.schedule)
@@ -349,7 +350,7 @@ class Transaction:
                 name_key(shown),
                 played_on.isoformat(),
                 json.dumps(session.rules.to_mapping()),
-                json.dumps(movement_to_data(session.schedule.movement)),
+                json.dumps(movement_to_data(*_kept_with(session.schedule))),
                 _now(),
                 secrets.token_hex(16),
             ),
@@ -708,6 +709,11 @@ def _decoded(text: str, column: str) -> Any:
         raise FormatError(f"its {column} {error}") from None
 
 
+def _kept_with(schedule: Schedule) -> tuple[Movement, tuple[tuple[int, int], ...], bool]:
+    """What the store keeps of a schedule beside its players: the movement, the couples, the mixed tick."""
+    return schedule.movement, schedule.couples, schedule.mixed
+
+
 def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
     name, played_on, scoring, schedule, uid = db.execute(
         "SELECT name, played_on, scoring, schedule, uid FROM sessions WHERE id = ?", (session_id,)
@@ -726,6 +732,7 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
         (session_id,),
     ).fetchall()
     try:
+        stored = _decoded(schedule, "schedule")
         records = []
         for rnd, table, deals, net in rows:
             entry: dict[str, Any] = {"round": rnd, "table": table}
@@ -735,7 +742,7 @@ def _load(db: sqlite3.Connection, session_id: int, path: Path) -> StoredSession:
                 entry["net"] = net
             records.append(record_from_data(entry))
         session = Session(
-            Schedule(players, movement_from_data(_decoded(schedule, "schedule"))),
+            Schedule(players, movement_from_data(stored), *couples_from_data(stored)),
             ScoringRules.from_mapping(_decoded(scoring, "scoring")),
             tuple(records),
         )

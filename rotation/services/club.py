@@ -12,7 +12,8 @@ from pathlib import Path
 
 from rotation import names as naming
 from rotation import roster
-from rotation.balance import Balance, check
+from rotation.balance import Balance, CouplesBalance, check, check_couples
+from rotation.couples import parse_couple
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
 from rotation.request import HISTORY_DAYS, Method, Seating
@@ -115,6 +116,8 @@ class ClubPlanned:
     rules: ScoringRules | None = None
     balance: Balance | None = None
     """How even the plan is (a preview's), for the page to word as `chicago plan` does."""
+    couples: CouplesBalance | None = None
+    """A preview's couples: kept apart, partnerships mixed (`balance.check_couples`)."""
 
 
 def plan_club_evening(
@@ -296,6 +299,10 @@ class EveningAsked:
     scoring: ScoringAsked = field(default_factory=ScoringAsked)
     seating: Seating = Seating.BALANCED
     """Balanced (planned now) or a movement by results (progressive, swiss: the rounds needed)."""
+    couples: tuple[str, ...] = ()
+    """Couples as ``A+B`` texts: never partners, never at one table."""
+    mixed: bool = False
+    """Every partnership one couple's first-named with another's second-named."""
 
 
 def plan_new_evening(
@@ -316,11 +323,21 @@ def plan_new_evening(
         raise PlanError(f"an evening needs at least four players, not {len(players)}")
     name, rules = evening_name(asked.name), scoring_rules(asked.scoring, database=store.path)
     away = tuple(parse_away(f"{who}:{rounds}") for who, rounds in asked.away)
-    if away and asked.seating is not Seating.BALANCED:
+    if (away or asked.couples or asked.mixed) and asked.seating is not Seating.BALANCED:
         raise PlanError(
-            f"a {asked.seating.value} evening seats everyone each round: nobody late or leaving early"
+            f"a {asked.seating.value} evening seats everyone each round from the results:"
+            " nobody late or leaving early, no couples kept apart"
         )
-    request = PlanRequest(players, seed=asked.seed, rounds=asked.rounds, method=Method.AUTO, away=away)
+    couples = tuple(parse_couple(text) for text in asked.couples)
+    request = PlanRequest(
+        players,
+        seed=asked.seed,
+        rounds=asked.rounds,
+        method=Method.AUTO,
+        away=away,
+        couples=couples,
+        mixed=asked.mixed,
+    )
     save = evenings.SaveAs(name, asked.played_on, rules)
     made = plan_club_evening(
         store, key, request, save, start=start, base=base, new=new, planner=planner, seating=asked.seating
@@ -328,7 +345,10 @@ def plan_new_evening(
     if made.links is not None:
         return ClubPlanned(made.planned, made.links, rules)
     plan = made.planned.plan
-    return ClubPlanned(made.planned, None, rules, check(plan.schedule.movement, avoid=plan.avoid))
+    balance = check(plan.schedule.movement, avoid=plan.avoid)
+    schedule = plan.schedule
+    apart = check_couples(schedule.movement, schedule.couples, mixed=schedule.mixed) if couples else None
+    return ClubPlanned(made.planned, None, rules, balance, apart)
 
 
 class PlanMemo:

@@ -138,6 +138,8 @@ def plan_drive(
         raise AskedError(
             f"{said}: it takes no rounds kept, players away, pairs apart or number of tables", Rule.DRIVE
         )
+    if asked.couples or asked.mixed:
+        raise AskedError(f"{said}: it cannot keep couples apart", Rule.DRIVE)
     if asked.method is not Method.AUTO:
         raise AskedError(f"{said}: no method of planning applies", Rule.DRIVE)
     day = asked.played_on or date.today()

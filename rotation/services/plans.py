@@ -14,6 +14,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rotation.couples import parse_couple
 from rotation.errors import UserError
 from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
@@ -21,7 +22,7 @@ from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, plan
 from rotation.request import HISTORY_DAYS, Method, Order, Seating
 from rotation.results.changes import TERMINAL, Source
 from rotation.services import evenings, houses
-from rotation.services.sheets import Balance, read_schedule
+from rotation.services.sheets import Balance, CouplesBalance, read_schedule
 from scoring.methods import MethodName, find_method
 from scoring.rules import PartscorePremium, ScoringRules
 from scoring.tally import Rounding, Unit
@@ -116,6 +117,10 @@ class PlanAsked:
     """Where the plan is asked, for the evening's log when it is saved."""
     seating: Seating = Seating.BALANCED
     """Balanced (planned before play), or a movement by results (`rotation.services.drives`)."""
+    couples: tuple[str, ...] = ()
+    """Couples as ``A+B`` texts: never partners, never at one table (none: a kept evening's couples)."""
+    mixed: bool = False
+    """Every partnership one couple's first-named with another's second-named."""
 
     @property
     def keeps_evening(self) -> bool:
@@ -151,6 +156,8 @@ class EveningPlan:
     chosen: bool
     balance: Balance
     data: dict[str, object] | None = None
+    couples: CouplesBalance | None = None
+    """With couples: whether the plan keeps them apart and its partnerships mixed (the checker's count)."""
 
 
 def plan(
@@ -198,7 +205,7 @@ def plan(
         planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule
-    balance = check(schedule.movement, avoid=result.avoid)
+    balance = check(schedule.movement, avoid=result.avoid)  # couples and mixed pairs among them
     data: dict[str, object] | None = None
     if asked.as_data:
         data = schedule_to_data(schedule, cycle)
@@ -206,13 +213,19 @@ def plan(
             data["scoring"] = rules.to_mapping()
         if (said := planner_data(result)) is not None:
             data["planner"] = said
-    return EveningPlan(planned, seed, cycle, rules, chosen, balance, data)
+    couples = None
+    if schedule.couples:
+        from rotation.balance import check_couples
+
+        couples = check_couples(schedule.movement, schedule.couples, mixed=schedule.mixed)
+    return EveningPlan(planned, seed, cycle, rules, chosen, balance, data, couples)
 
 
 def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanRequest:
     """The planner's request for a plan as asked, the only place either face's plan is built (a replan
     from the host page included), so that both plan alike by default: ``kept``, the rounds kept (read
     from the saved evening or schedule file named); ``seed``, the cut's (nothing with rounds kept)."""
+    kept_couples, kept_mixed = _kept_couples(asked, kept) if not asked.couples else ((), False)
     return PlanRequest(
         asked.names,
         asked.order,
@@ -224,7 +237,26 @@ def planner_request(asked: PlanAsked, kept: Kept | None, seed: int) -> PlanReque
         avoid=tuple(parse_avoid(text) for text in asked.avoid),
         keep=kept,
         time_limit=asked.time_limit,
+        couples=tuple(parse_couple(text) for text in asked.couples) or kept_couples,
+        mixed=asked.mixed if asked.couples else kept_mixed,
     )
+
+
+def _kept_couples(asked: PlanAsked, kept: Kept | None) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """A replanned evening keeps the couples it was planned with (its schedule carries them), those of
+    them still both playing; and its partnerships mixed while every player named is still in a couple
+    (a newcomer, or a spouse whose partner went home, is in none)."""
+    if kept is None:
+        return (), False
+    schedule = kept.schedule
+    playing = {name_key(name) for name in asked.names}
+    couples = tuple(
+        (schedule.name(a), schedule.name(b))
+        for a, b in schedule.couples
+        if {name_key(schedule.name(a)), name_key(schedule.name(b))} <= playing
+    )
+    coupled = {name_key(name) for couple in couples for name in couple}
+    return couples, schedule.mixed and coupled == playing
 
 
 def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:

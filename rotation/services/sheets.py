@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
-from rotation.balance import Balance, Stop, check, stops
+from rotation.balance import Balance, CouplesBalance, Stop, check, check_couples, stops
 from rotation.io.formats import schedule_from_data, session_from_data
 from rotation.jsontext import loads
 from rotation.model import Schedule
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Balance",
+    "CouplesBalance",
     "PairCounts",
     "PairSpread",
     "RubberRecord",
@@ -67,6 +68,8 @@ class ScheduleCheck:
 
     schedule: Schedule
     balance: Balance
+    couples: CouplesBalance | None = None
+    """With couples in the schedule: whether they were kept apart and partnerships mixed."""
 
     def stops(self) -> Iterator[Stop]:
         """The evening stopped after each round, counted as the rows are wanted (`balance.stops`): one
@@ -76,8 +79,15 @@ class ScheduleCheck:
 
 def check_schedule(schedule: Schedule) -> ScheduleCheck:
     """`chicago check`: partners, opponents, sit-outs, first deals and seat moves for the whole evening,
-    and (`ScheduleCheck.stops`) as if it stopped after each round."""
-    return ScheduleCheck(schedule, check(schedule.movement))
+    and (`ScheduleCheck.stops`) as if it stopped after each round; with couples, whether they were kept
+    apart and partnerships mixed (the partner spread then leaves out the pairs who may not partner)."""
+    if not schedule.couples:
+        return ScheduleCheck(schedule, check(schedule.movement))
+    from rotation.couples import never_partners
+
+    avoid = never_partners(schedule.couples, schedule.mixed)
+    couples = check_couples(schedule.movement, schedule.couples, mixed=schedule.mixed)
+    return ScheduleCheck(schedule, check(schedule.movement, avoid=avoid), couples)
 
 
 def tally_evening(session: Session) -> TallySheet:

@@ -56,6 +56,8 @@ class PlanSpec:
         are chosen with the rest (rounds taken from a book, not yet played).
     previous: the plan being replaced; later rounds change as little from it as the rules allow.
     names: the players' names, used only to word an infeasibility reason.
+    apart: pairs who must never share a table (couples; they must not partner either, so they are in
+        ``avoid`` too): planned by one model of tables and partnerships together (``solver.couples``).
     """
 
     n_players: int
@@ -67,6 +69,7 @@ class PlanSpec:
     previous: Movement | None = None
     names: tuple[str, ...] = ()
     reseat_kept: bool = False
+    apart: frozenset[Pair] = frozenset()
 
     def __post_init__(self) -> None:
         n = self.n_players
@@ -86,6 +89,12 @@ class PlanSpec:
         for p, q in avoid:
             if p == q or not (0 <= p < n and 0 <= q < n):
                 raise InvalidSpecError(f"cannot avoid the pair {p}+{q} among players 0..{n - 1}")
+        apart = frozenset(pair_key(p, q) for p, q in self.apart)
+        for p, q in apart:
+            if p == q or not (0 <= p < n and 0 <= q < n):
+                raise InvalidSpecError(f"cannot keep apart the pair {p}+{q} among players 0..{n - 1}")
+        object.__setattr__(self, "apart", apart)
+        avoid |= apart  # a couple never at one table never partners either
         object.__setattr__(self, "avoid", avoid)
         away = {p: frozenset(rounds) for p, rounds in self.away.items() if rounds}
         for p, rounds in away.items():

@@ -84,6 +84,16 @@ def solve(
     reason = _why_infeasible(problem, run)
     if reason is not None:
         return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed(), run.cut_short)
+    if spec.apart:  # couples kept apart: tables and partnerships in one model
+        from rotation.solver.couples import apart_drafts
+
+        given = _drafts_of(problem, hint) if hint is not None else None
+        drafts, outcomes, reason = apart_drafts(problem, run, given)
+        if reason:
+            return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed(), run.cut_short)
+        if drafts is None:
+            return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
+        return _seated(problem, drafts, outcomes, run)
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
     built = _built_prefix_by_prefix(problem, run, prefix) if prefix is not None else None
@@ -103,6 +113,11 @@ def solve(
     drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES if mate_moves is None else mate_moves)
     if prefix is not None:
         drafts = _in_prefix_order(problem, drafts, built, prefix)
+    return _seated(problem, drafts, outcomes, run)
+
+
+def _seated(problem: _Problem, drafts: list[_Draft], outcomes: list[_Outcome], run: _Run) -> SolveResult:
+    """The last stage: first dealers and seats for the planned rounds, and the report."""
     if problem.kept and problem.spec.reseat_kept:  # deal and seat the kept rounds' tables afresh too
         whole = _Problem.of(replace(problem.spec, keep=None, reseat_kept=False))
         drafts = [*(_draft_of(rnd) for rnd in problem.kept), *drafts]

@@ -19,6 +19,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from rotation.model import Schedule
+from rotation.render.couples import couples_lines
 from rotation.render.terminal import balance_summary
 from rotation.request import Seating
 from rotation.services import club
@@ -99,6 +100,10 @@ class NewEvening:
     scoring: club.ScoringAsked = field(default_factory=club.ScoringAsked)
     movement: str = ""
     """How the rounds are seated (`Seating`'s values; "" the default, balanced)."""
+    couples_text: str = ""
+    """Couples, one ``A+B`` a line: never partners, never at one table."""
+    mixed: bool = False
+    """Every partnership one couple's first-named with another's second-named."""
 
     @classmethod
     def from_form(cls, form: Mapping[str, str], lists: Mapping[str, list[str]]) -> NewEvening:
@@ -116,11 +121,14 @@ class NewEvening:
             form.get("cycle", "").strip(),
             scoring,
             form.get("movement", "").strip()[:MAX_LINE],
+            form.get("couples", ""),
+            form.get("mixed") == "on",
         )
 
     def asked(self) -> club.EveningAsked:
         """The evening asked for in plain values; PlanError for what cannot be read, in the page's words."""
-        for label, text in (("New players", self.new_text), ("Late or leaving early", self.away_text)):
+        boxes = (("New players", self.new_text), ("Late or leaving early", self.away_text))
+        for label, text in (*boxes, ("Couples", self.couples_text)):
             if len(text) > MAX_TEXT:
                 raise PlanError(f"the {label} box holds {len(text):,} characters; at most {MAX_TEXT:,}")
         for label, text in (("Date", self.day), ("Own cycle", self.cycle)):
@@ -150,6 +158,8 @@ class NewEvening:
             new=tuple(name for name, _ in new) if self.sure else (),
             scoring=scoring,
             seating=self.seating,
+            couples=tuple(line.strip() for line in self.couples_text.splitlines() if line.strip()),
+            mixed=self.mixed,
         )
 
     @property
@@ -174,6 +184,7 @@ class NewEvening:
         fields += [("date", self.day), ("name", self.name), ("seed", self.seed), ("cycle", self.cycle)]
         fields += [("movement", self.movement)]
         fields += [(key, getattr(self.scoring, key)) for key in (*CHOICES, "house")]
+        fields += [("couples", self.couples_text), *([("mixed", "on")] if self.mixed else [])]
         return [*fields, *([("sure", "on")] if self.sure else [])]
 
 
@@ -351,6 +362,7 @@ class ClubPages:
             tuple(_note_words(note) for note in plan.notes),
             made.planned.known_as,
             made.rules.describe() if made.rules is not None else "",
+            tuple(couples_lines(made.couples, plan.schedule)) if made.couples is not None else (),
         )
         return self.plan_page(key, asked, preview=preview, hidden=asked.hidden())
 
@@ -363,6 +375,8 @@ class Preview:
     notes: tuple[str, ...]
     known_as: tuple[tuple[str, str], ...]
     scoring: str
+    couples: tuple[str, ...] = ()
+    """With couples: whether the plan keeps them apart and its partnerships mixed, as `chicago check` says."""
 
 
 def plan_rounds(schedule: Schedule) -> tuple[tuple[int, tuple[str, ...], str], ...]:

@@ -160,3 +160,13 @@ def test_the_log_says_a_round_was_seated_from_the_results(store: Store) -> None:
     said = [line.text for line in change_lines(evening_log(store, "drive").changes)]
     assert said[-3].startswith("round 2 seated from the results")
     assert said[-1].startswith("round 2 unseated")
+
+
+def test_couples_are_refused_for_an_evening_seated_by_results(store: Store) -> None:
+    """Seating by results moves pairs by who won: it cannot also keep a couple apart, and says so."""
+    asked = plans.PlanAsked(
+        EIGHT, Order.GIVEN, rounds=3, save="drive", seating=Seating.SWISS, couples=("Ann+Bea",)
+    )
+    with pytest.raises(AskedError, match="couples"):
+        plans.plan(store, asked)
+    assert store.sessions() == []

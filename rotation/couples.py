@@ -1,0 +1,104 @@
+"""The couples' part of a plan request (DESIGN.md, "couple" and "mixed"): ``A+B`` read, the couples
+checked against the players, and the pairs they keep from partnering. The planner holds the rest: couples
+never at one table (``rotation.solver.couples``), a design by construction where one fits
+(``rotation.movements.couples``). ``rotation.plan`` imports this module only inside its functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rotation.balance import check_couples as counted_couples
+from rotation.model import Schedule
+from rotation.names import name_key
+from rotation.plan import PlanError, _real
+from rotation.request import Fault, Part
+from rotation.roster import near_misses
+
+if TYPE_CHECKING:
+    from rotation.plan import PlanRequest
+
+__all__ = ["check_couples", "kept_apart", "never_partners", "parse_couple", "sheet_couples"]
+
+
+def parse_couple(text: str) -> tuple[str, str]:
+    """``A+B``: a couple, who never partner nor share a table (A is the first-named)."""
+    first, plus, second = text.partition("+")
+    if not plus or not first.strip() or not second.strip():
+        raise PlanError(
+            f"cannot read the couple {text!r}: write NAME+NAME, e.g. Ann+Bob",
+            part=Part.COUPLE,
+            fault=Fault.UNREADABLE,
+            text=text,
+            form="NAME+NAME, e.g. Ann+Bob",
+        )
+    return first.strip(), second.strip()
+
+
+def check_couples(request: PlanRequest) -> None:
+    """Couples name players, each once; mixed partnerships need every player in a couple."""
+    names = request.names
+    keys = {name_key(name) for name in names}
+    seen: set[str] = set()
+    for first, second in request.couples:
+        for name in (first, second):
+            if name_key(name) not in keys:
+                near = near_misses(name, names)
+                raise PlanError(
+                    f"{name!r} is named in a couple, but is not one of the players"
+                    + (f"; did you mean {near[0]!r}?" if near else ""),
+                    part=Part.COUPLE,
+                    fault=Fault.NOT_A_PLAYER,
+                    name=name,
+                    near=near[0] if near else "",
+                )
+        if name_key(first) == name_key(second):
+            raise PlanError(
+                f"{first}+{second}: a couple is two different players",
+                part=Part.COUPLE,
+                fault=Fault.SAME_PLAYER,
+                first=first,
+                second=second,
+            )
+        for name in (first, second):
+            if name_key(name) in seen:
+                raise PlanError(
+                    f"{_real(names, name)} is named in two couples: a player is in one couple at most",
+                    part=Part.COUPLE,
+                    fault=Fault.IN_TWO_COUPLES,
+                    name=_real(names, name),
+                )
+            seen.add(name_key(name))
+    if request.mixed:
+        single = [name for name in names if name_key(name) not in seen]
+        if single:
+            raise PlanError(
+                f"mixed partnerships need every player in a couple, but {single[0]} is in none",
+                part=Part.MIXED,
+                fault=Fault.NOT_IN_A_COUPLE,
+                name=single[0],
+            )
+
+
+def never_partners(couples: Sequence[tuple[int, int]], mixed: bool) -> frozenset[tuple[int, int]]:
+    """The pairs couples and mixed partnerships forbid as partners: each couple, and with mixed
+    partnerships every two first-named and every two second-named."""
+    pairs = {(min(a, b), max(a, b)) for a, b in couples}
+    if mixed:
+        for side in ([a for a, _ in couples], [b for _, b in couples]):
+            pairs |= {(min(p, q), max(p, q)) for p, q in combinations(side, 2)}
+    return frozenset(pairs)
+
+
+def sheet_couples(schedule: Schedule, request: PlanRequest) -> tuple[tuple[int, int], ...]:
+    """The request's couples as score-sheet positions of ``schedule``."""
+    sheet = schedule.players
+    return tuple((sheet.index(_real(sheet, a)), sheet.index(_real(sheet, b))) for a, b in request.couples)
+
+
+def kept_apart(schedule: Schedule, request: PlanRequest) -> bool:
+    """Whether ``schedule`` keeps the request's couples apart and its partnerships mixed where asked, as
+    the checker counts them from the seating."""
+    found = counted_couples(schedule.movement, sheet_couples(schedule, request), mixed=request.mixed)
+    return found.kept_apart and found.all_mixed
