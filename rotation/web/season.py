@@ -8,6 +8,7 @@ answer; the service checks the link's token (`services.club.open_club`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -72,7 +73,9 @@ class SeasonPages:
             except MachineError as error:
                 return self.templates.fault(error)
 
-        answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
+        # the request's context goes with it (its language, `rotation.web.languages`)
+        run = contextvars.copy_context().run
+        answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, run, guarded)
         return answer
 
     def bad(self, reason: str, status: int = 400) -> Response:

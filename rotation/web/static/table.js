@@ -26,7 +26,7 @@
     document.querySelectorAll("form input[name=seen]").forEach(function (input) { input.value = seen; });
     live.dataset.entered = now.dataset.entered;
     var status = live.querySelector("[role=status]");
-    if (status) { status.textContent = "The other phone's deal is shown."; }
+    if (status) { status.textContent = live.dataset.other || "The other phone's deal is shown."; }
   }
 
   function check() {
