@@ -83,6 +83,7 @@ class Templates:
         )
         self.env.policies["ext.i18n.trimmed"] = True
         self.env.globals["typed_examples"] = views.typed_examples
+        self.env.globals["day_text"] = languages.day_text
         self.env.install_gettext_callables(  # type: ignore[attr-defined]
             language.gettext, language.ngettext, newstyle=True
         )

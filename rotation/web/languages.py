@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import date
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
 
@@ -159,3 +160,24 @@ def menu(key: str = "") -> list[tuple[str, str, str, bool]]:
         (code, language.NAMES[code], f"{path}?{urlencode({**kept, 'lang': code})}", code == spoken)
         for code in language.LANGUAGES
     ]
+
+
+def day_text(day: date) -> str:
+    """A date as the page's language writes it (Babel's short format: 01.09.2024, 01/09/2024); English as
+    it always was, 2024-09-01."""
+    spoken = language.current()
+    if spoken in (language.ENGLISH, language.PSEUDO):
+        return day.isoformat()
+    from babel.dates import format_date
+
+    return str(format_date(day, format="short", locale=spoken))
+
+
+def number_text(number: int) -> str:
+    """A whole number as the page's language groups its digits (English as ever: 1,000; German 1.000)."""
+    spoken = language.current()
+    if spoken in (language.ENGLISH, language.PSEUDO):
+        return f"{number:,}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(number, locale=spoken))

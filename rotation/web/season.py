@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rotation.language import _
 from rotation.render.money import MoneyView, money_view
 from rotation.services import club, money, season
 from rotation.services.errors import MachineError, MixedUnitsError, RefusedError, UserError
@@ -67,7 +68,7 @@ class SeasonPages:
             try:
                 return work()
             except RefusedError:
-                return self.templates.refused("Ask the host for the season's link (chicago serve).")
+                return self.templates.refused(_("Ask the host for the season's link (chicago serve)."))
             except UserError as error:  # an option that cannot be read or does not go with another
                 return self.bad(_refusal(error), status_of(error))
             except MachineError as error:
@@ -83,8 +84,8 @@ class SeasonPages:
         return self.templates.page(
             "message.html",
             status,
-            heading="This season page cannot be shown",
-            message=f"Not shown: {reason}.",
+            heading=_("This season page cannot be shown"),
+            message=_("Not shown: {reason}.").format(reason=reason),
         )
 
     def rank(self, request: Request) -> tuple[str, season_views.SeasonQuery, season.Season]:
@@ -111,7 +112,7 @@ class SeasonPages:
                     "season.html",
                     status_of(error),
                     form=form,
-                    message=f"Not shown: {_refusal(error)}.",
+                    message=_("Not shown: {reason}.").format(reason=_refusal(error)),
                     **CHOICES,
                 )
             here = query.query(key)
@@ -154,7 +155,7 @@ class SeasonPages:
     async def player(self, request: Request) -> Response:
         player: str = request.path_params["player"]
         if not player or len(player) > season_views.MAX_PLAYER:
-            return plain("Not found: no such player.", 404)
+            return plain(_("Not found: no such player."), 404)
 
         def work() -> Response:
             key = request.query_params.get("k", "")
@@ -167,8 +168,8 @@ class SeasonPages:
                 return self.templates.page(
                     "message.html",
                     404,
-                    heading="No such player this season",
-                    message="Nobody of that name played a rubber in this season's sessions.",
+                    heading=_("No such player this season"),
+                    message=_("Nobody of that name played a rubber in this season's sessions."),
                 )
             view = season_views.player_view(found)
             back = f"/season?{query.query(key, period_only=True)}"
@@ -197,5 +198,5 @@ def _money_view(paid: money.SeasonMoney | None) -> MoneyView | None:
 def _refusal(error: Exception) -> str:
     """A mistake in the season's options in a sentence (several units: how to show one)."""
     if isinstance(error, MixedUnitsError):
-        return f"{error}: show one unit at a time (Unit, under More options)"
+        return _("{error}: show one unit at a time (Unit, under More options)").format(error=error)
     return str(error)

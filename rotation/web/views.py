@@ -22,6 +22,8 @@ from scoring.rubber import Line, RubberScore, next_deal
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 
+UNIT_WORDS = (N_("hundreds"), N_("points"), N_("IMPs"))
+"""What a tally counts in, as `TallyUnit.label` prints it; a page shows ``_(unit)``."""
 SEATS = {Seat.NORTH: N_("North"), Seat.EAST: N_("East"), Seat.SOUTH: N_("South"), Seat.WEST: N_("West")}
 """Each seat's name, translated when shown (`seat_name`)."""
 

@@ -10,10 +10,11 @@ import re
 import urllib.request
 from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
-from rotation.language import LANGUAGES
+from rotation.language import LANGUAGES, pseudo
 from tests.rotation.web.real import Server, browser, chicago, phone, served
 
 FIVE = ("Ann", "Helen", "Doris", "Jean", "Shirley")
@@ -199,3 +200,79 @@ def test_a_deal_added_from_a_translated_page_posts_the_canonical_values(evening:
         page.goto(evening.links["table 1"] + "&lang=en")
         pad = page.locator("table.pad").inner_text()
         assert "1NT E +1" in pad and "Deal 4: " in page.inner_text("body")
+
+
+OVERFLOW = """() => {
+  document.querySelectorAll("details").forEach((d) => { d.open = true; });
+  const bad = [], root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) bad.push(`the page ${root.scrollWidth} > ${root.clientWidth}`);
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.closest(".scroll")) continue;  // a region that scrolls sideways on purpose (the season's table)
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text || el.clientWidth === 0) continue;  // inline elements: their block is checked
+    if (el.scrollWidth > el.clientWidth + 1) {
+      bad.push(`<${el.tagName.toLowerCase()} class="${el.className}"> ${el.scrollWidth} > ${el.clientWidth}: `
+        + el.textContent.trim().slice(0, 60));
+    }
+  }
+  return bad;
+}"""
+"""Nothing wider than the screen, and no element with words whose text is wider than its box (cut)."""
+
+
+def test_every_page_in_the_pseudo_language_fits_a_phone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pseudo-language (each word about 40% longer, accented), allowed by CHICAGO_PSEUDO=1 for this
+    server only, over every page of the club's server at 360 px: the club, New evening and its preview,
+    the season and a player's season, an evening's host page, a table's page, the standings, a player's
+    evening, a refused link's message."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "club.db"
+    made = chicago(db, "plan", *FIVE, "--order", "given", "--save", "ev", "--stake", "0.50")
+    assert made.returncode == 0, made.stderr
+    for deals in (("1", "3NT N =", "2S E +1", "pass", "4H S -1", "5DX W ="), ("2", "1NT E +1")):
+        entered = chicago(db, "record", "ev", "--round", deals[0], *deals[1:])
+        assert entered.returncode == 0, entered.stderr
+    monkeypatch.setenv("CHICAGO_PSEUDO", "1")
+    seen = {}
+    with served(db) as server, browser() as launched:
+        page = phone(launched)
+
+        def check(name: str) -> None:
+            assert page.evaluate("document.documentElement.lang") == "en-XA", name
+            seen[name] = page.evaluate(OVERFLOW)
+            page.screenshot(path=f"/tmp/chicago-pseudo-{name}-360.png", full_page=True)
+
+        page.goto(server.links["host"] + "&lang=xx")
+        expect(page.locator("h1")).to_have_text(pseudo("The club"))
+        check("club")
+        page.locator("main a.button").first.click()
+        check("new-evening")
+        page.fill("#name", "next")
+        page.locator("form[action='/club/plan'] button[type=submit]").click()
+        page.wait_for_selector("form[action='/club/start'], div.msg")
+        assert not page.locator("div.msg").count(), page.locator("div.msg").inner_text()
+        check("preview")
+        page.goto(server.links["season"])
+        check("season")
+        page.locator("table.season td.player a").first.click()
+        page.wait_for_load_state()
+        check("season-player")
+        page.goto(server.links["host"])
+        page.locator("main ul li a").first.click()  # the evening saved: its host page
+        page.wait_for_selector("form[action$='/host/replan']")
+        check("host")
+        tables = [page.locator("div.qr a").nth(i).get_attribute("href") for i in range(2)]
+        for name, link in zip(("standings", "table"), tables, strict=True):
+            page.goto(str(link))
+            check(name)
+        page.goto(str(tables[0]))
+        page.locator("table.standings td.player a").first.click()
+        page.wait_for_load_state()
+        check("player")
+        page.goto(str(tables[1]).split("?")[0] + "?k=wrong")
+        check("refused")
+    assert seen.keys() >= {"club", "preview", "season", "host", "table", "standings", "player"}
+    assert not {name: bad for name, bad in seen.items() if bad}
