@@ -96,6 +96,7 @@ class Templates:
     def page(self, template: str, status: int = 200, **values: object) -> HTMLResponse:
         values.setdefault("title", "chicago")
         values.setdefault("html_lang", languages.html_lang())
+        values.setdefault("page_lang", language.current())
         values.setdefault("languages", languages.menu(str(values.get("key") or "")))
         html = self.env.get_template(template).render(**values)
         return HTMLResponse(html, status, headers=HEADERS)
@@ -198,6 +199,13 @@ class EveningPages:
             page("host.html", rubbers=views.host_view(session), key="", links=[], present=present, changes=())
             page("player.html", view=views.player_view(session, 0), key="")
 
+    def opened(self, this: EveningId, key: str) -> evenings.Opened:
+        """The evening a page shows (its link checked), the page's work speaking its saved language from
+        here on unless the player chose one (`languages.follow_evening`)."""
+        opened = evenings.open_evening(self.stores.get(), this, key)
+        languages.follow_evening(None)  # merged: the evening's language
+        return opened
+
     async def call(self, work: Callable[[], Response], pool: ThreadPoolExecutor | None = None) -> Response:
         """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
         database that cannot be used the same way on every page."""
@@ -266,7 +274,7 @@ class EveningPages:
         said = views.said_after(request.query_params.get("added"), request.query_params.get("undone"))
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             if not opened.access.may_write(table):
                 return self.templates.refused()
             try:
@@ -283,7 +291,7 @@ class EveningPages:
         this, key, table, asked = self._table(request)
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             if not opened.access.may_write(table):
                 return JSONResponse({"error": "refused"}, 403, headers=HEADERS)
             try:
@@ -316,7 +324,10 @@ class EveningPages:
             return plain(_("Bad request: the form lacks its round or deal count."), 400)
         at, source = f"{evenings.evening_path(this)}/t/{table}", changes.table_link(table)
 
+        spoken = form.get("lang")
+
         def work() -> Response:
+            languages.follow_page(spoken)  # a deal typed is read in the words of the page it was typed on
             store = self.stores.get()
             try:
                 with self.writing:
@@ -351,7 +362,7 @@ class EveningPages:
         kept: tuple[str, Mapping[str, str]],
     ) -> Response:
         """The table's page again, with why its form was refused and what was typed in it."""
-        opened = evenings.open_evening(self.stores.get(), this, key)
+        opened = self.opened(this, key)
         session = opened.evening.session
         try:
             _table_round(session, table, round_number)
@@ -374,7 +385,7 @@ class EveningPages:
         this, key = self.evening(request), request.query_params.get("k", "")
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             view = views.standings_view(opened.evening.session)
             return self.templates.page(
                 "standings.html",
@@ -395,7 +406,7 @@ class EveningPages:
         )
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             session = opened.evening.session
             if not 0 <= position < len(session.schedule.players):
                 return plain(_("Not found: no such player."), 404)
@@ -420,7 +431,7 @@ class EveningPages:
         """The host's page, read afresh (after a refused change, what the tables hold now): each table's
         link with its QR code (at ``origin``, the address the host's browser used), the cards, every
         rubber, and who plays now."""
-        opened = evenings.open_evening(self.stores.get(), this, key)
+        opened = self.opened(this, key)
         if opened.access.role is not Role.HOST:
             return self.templates.refused()
         links = [
@@ -461,7 +472,7 @@ class EveningPages:
         this, key, origin = self.evening(request), request.query_params.get("k", ""), origin_of(request)
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             if opened.access.role is not Role.HOST:
                 return self.templates.refused()
             tables = {int(label.split()[1]): url for label, url in opened.links(origin) if label[0] == "t"}
@@ -480,16 +491,25 @@ class EveningPages:
             return self.templates.refused(_("The form did not come from this server's page."))
         form, lists = await read_fields(request)
         key, origin = form.get("k", ""), origin_of(request)
+        spoken = form.get("lang")  # the host page's language: the answer is in it, deals typed read in it
         if action == "replan":
             asked = views.ReplanAsked.from_form(form, lists)
-            return await self.call(lambda: self.host_replan(this, key, origin, asked), self.replans)
+
+            def replan() -> Response:
+                languages.follow_page(spoken)
+                return self.host_replan(this, key, origin, asked)
+
+            return await self.call(replan, self.replans)
         round_number, table = int_field(form.get("r")), int_field(form.get("t"))
         if round_number is None or table is None:
             return plain(_("Bad request: the form lacks its round or table."), 400)
         typed = form.get("deals", "")
-        return await self.call(
-            lambda: self.host_change(this, action, key, origin, (round_number, table), typed)
-        )
+
+        def work() -> Response:
+            languages.follow_page(spoken)
+            return self.host_change(this, action, key, origin, (round_number, table), typed)
+
+        return await self.call(work)
 
     def host_change(
         self, this: EveningId, action: str, key: str, origin: str, at: tuple[int, int], typed: str
@@ -555,7 +575,7 @@ class EveningPages:
         return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
 
     def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
-        return views.present_now(evenings.open_evening(self.stores.get(), this, key).evening.session)
+        return views.present_now(self.opened(this, key).evening.session)
 
 
 def origin_of(request: Request) -> str:

@@ -141,6 +141,15 @@ def follow_evening(evening_language: str | None) -> None:
         stack.enter_context(language.speaking(choose(current_asked(), evening_language)))
 
 
+def follow_page(code: str | None) -> None:
+    """Speak the language of the page a form was posted from (its hidden ``lang``), for the rest of the
+    form's work (inside `following`): a deal typed in its words is read in them, the answer in them too.
+    A code a page may not speak changes nothing."""
+    stack, found = _STACK.get(), accepted(code)
+    if stack is not None and found is not None:
+        stack.enter_context(language.speaking(found))
+
+
 def html_lang() -> str:
     """The page's ``<html lang>``: the language spoken (the pseudo-language as a private English)."""
     code = language.current()
