@@ -67,3 +67,45 @@ def test_dates_and_numbers_in_the_languages_format() -> None:
         assert number_text(16384) == "16.384"
     with speaking("fr"):
         assert number_text(16384).replace("\u202f", " ").replace("\xa0", " ") == "16 384"
+
+
+def run(query: str, evening_language: str | None = None, **headers: str) -> tuple[list[str], list[object]]:
+    """A request through `Speaking` to an app that notes the language spoken before and after its evening
+    is known (`follow_evening` in its work's `following`), and what it sent."""
+    import asyncio
+
+    from rotation.language import current
+    from rotation.web.languages import Speaking, follow_evening, following
+
+    noted: list[str] = []
+    sent: list[object] = []
+
+    async def app(scope: object, receive: object, send: object) -> None:
+        noted.append(current())
+        with following():
+            follow_evening(evening_language)
+            noted.append(current())
+        noted.append(current())
+        await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request"}
+
+    async def send(message: object) -> None:
+        sent.append(message)
+
+    asyncio.run(Speaking(app)(scope(query, **headers), receive, send))
+    return noted, sent
+
+
+def test_a_page_speaks_its_evenings_language_unless_the_phone_chose_another() -> None:
+    noted, sent = run("", "nl", accept_language="de")
+    assert noted == ["de", "nl", "de"]  # the browser's until the evening is known, then the evening's
+    assert sent == [{"type": "http.response.start", "status": 200, "headers": []}]  # no cookie set
+    noted, sent = run("lang=fr", "nl", accept_language="de")
+    assert noted == ["fr", "fr", "fr"]
+    assert (b"set-cookie", b"lang=fr; Path=/; Max-Age=31536000; SameSite=Lax") in sent[0]["headers"]  # type: ignore[index]
+    noted, _sent = run("", "nl", cookie="lang=ru")
+    assert noted == ["ru", "ru", "ru"]
+    noted, _sent = run("", None)
+    assert noted == ["en", "en", "en"]
