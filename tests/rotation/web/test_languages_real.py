@@ -158,7 +158,7 @@ def test_english_stays_english_and_a_code_we_do_not_speak_is_ignored(evening: Se
 
 def test_the_language_menu_switches_and_its_choice_stays(evening: Server) -> None:
     """The menu's link sets the language; the next page (the standings, opened without ?lang) keeps it;
-    English again from the menu."""
+    English again from the menu; a deal entered with a Dutch page's buttons is the canonical deal."""
     from playwright.sync_api import expect
 
     with browser() as launched:
@@ -176,20 +176,14 @@ def test_the_language_menu_switches_and_its_choice_stays(evening: Server) -> Non
         expect(page.locator("h1")).to_contain_text("ev: таблица")
         page.goto(evening.links["table 1"])
         expect(page.locator("h1")).to_contain_text("стол 1, раунд 1 из 5")
-        assert (
-            page.locator("label[for=declarer-2]").inner_text() == "\u0412"
-        )  # East, as Russian writes it (Cyrillic Ve)
+        east = page.locator("label[for=declarer-2]").inner_text()
+        assert east == "\u0412"  # East as Russian writes it (Cyrillic Ve)
         page.screenshot(path="/tmp/chicago-table-ru-360.png", full_page=True)
         page.get_by_role("navigation", name="Язык").get_by_role("link", name="English").click()
         expect(page.locator("h1")).to_contain_text("table 1, round 1 of 5")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
-
-
-def test_a_deal_added_from_a_translated_page_posts_the_canonical_values(evening: Server) -> None:
-    """The buttons show the language's letters (Dutch O for East, SA for no-trump); what they post is the
-    canonical deal, scored as its English twin: 1NT by East, one overtrick (the English pad's 1NT E +1)."""
-    with browser() as launched:
-        page = phone(launched)
+        # The buttons show the language's letters (Dutch O for East, SA for no-trump); what they post is the
+        # canonical deal, scored as its English twin: 1NT by East, one overtrick (the pad's 1NT E +1).
         page.goto(evening.links["table 1"] + "&lang=nl")
         for label in ("1", "SA", "O"):
             page.locator("form#add label", has_text=re.compile(f"^{label}$")).first.click()
