@@ -31,11 +31,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from rotation.language import _
 from rotation.services import evenings
 from rotation.services.errors import ChicagoError, MachineError
 from rotation.web.club import ClubPages
 from rotation.web.evening import EveningPages
 from rotation.web.http import HEADERS, MAX_BODY, BodyLimit, PlanTickets, error_answer, plain
+from rotation.web.languages import Speaking
 from rotation.web.season import SeasonPages
 from rotation.web.workers import WORKERS
 
@@ -92,13 +94,14 @@ def create_app(db: Path, name: str | None = None, *, planner: evenings.Planner |
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(PlanTickets)
+    app.add_middleware(Speaking)
     return app
 
 
 def home(pages: EveningPages) -> Callable[[Request], Awaitable[Response]]:
     async def answer(request: Request) -> Response:
         return pages.templates.refused(
-            "Ask the host for the link printed on your table card (or scan its QR code)."
+            _("Ask the host for the link printed on your table card (or scan its QR code).")
         )
 
     return answer
@@ -133,7 +136,7 @@ def static_routes() -> list[Route]:
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in data:
-            return plain("Not found.", 404)
+            return plain(_("Not found."), 404)
         return Response(data[name], media_type=STATIC[name], headers=cached)
 
     async def manifest(request: Request) -> Response:
@@ -145,5 +148,5 @@ def static_routes() -> list[Route]:
 async def _http_error(request: Request, error: Exception) -> Response:
     """A 404, 405 or 500 in a sentence, with the pages' headers (and never a traceback)."""
     status = error.status_code if isinstance(error, HTTPException) else 500
-    words = {404: "Not found.", 405: "Method not allowed."}.get(status, "Bad request.")
-    return plain(words if status != 500 else "Something went wrong on the server.", status)
+    words = {404: _("Not found."), 405: _("Method not allowed.")}.get(status, _("Bad request."))
+    return plain(words if status != 500 else _("Something went wrong on the server."), status)

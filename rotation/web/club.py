@@ -18,6 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from rotation.language import N_, _
 from rotation.model import Schedule
 from rotation.render.couples import couples_lines
 from rotation.render.terminal import balance_summary
@@ -27,11 +28,20 @@ from rotation.services.errors import MachineError, NearMissError, PlanError, Ref
 from rotation.services.plans import Note
 from rotation.web.evening import EveningPages, origin_of
 from rotation.web.http import HEADERS, int_field, machine_words, same_site, status_of
+from rotation.web.languages import number_text
+from rotation.web.views import seat_letters
 from scoring.methods import METHODS
 from scoring.rules import PartscorePremium, ScoringRules
 from scoring.seat import Seat
 from scoring.tally import Rounding, Unit
 from scoring.vulnerability import CYCLES
+
+MOVEMENTS = {
+    Seating.BALANCED: N_("balanced"),
+    Seating.PROGRESSIVE: N_("progressive"),
+    Seating.SWISS: N_("swiss"),
+}
+"""The New evening's movements as the page names them (the form posts `Seating`'s values)."""
 
 MAX_ROUNDS = 40
 """The most rounds a new evening may ask for from the page."""
@@ -51,33 +61,34 @@ DEFAULT_SCORING = {
 """The terminal's default scoring as the form names its choices (a choice of it is no choice)."""
 
 CHOICES = {
-    "method": (("", "As the house rules (else Chicago)"), *((m.name, m.phrase) for m in METHODS)),
+    "method": (("", N_("As the house rules (else Chicago)")), *((m.name, m.phrase) for m in METHODS)),
     "vulnerability": (
-        ("", "As the house rules (else the dealer's side on deals 2-3)"),
+        ("", N_("As the house rules (else the dealer's side on deals 2-3)")),
         *((c.name, c.describe().capitalize()) for c in CYCLES),
     ),
     "premium": (
-        ("", "As the house rules (else on the last deal)"),
-        (PartscorePremium.DEAL4.value, "100 for a part score on the last deal"),
-        (PartscorePremium.OUTSTANDING.value, "100 for each part score outstanding at the end"),
+        ("", N_("As the house rules (else on the last deal)")),
+        (PartscorePremium.DEAL4.value, N_("100 for a part score on the last deal")),
+        (PartscorePremium.OUTSTANDING.value, N_("100 for each part score outstanding at the end")),
     ),
     "unit": (
-        ("", "As the house rules, or as the method tallies: hundreds (Russian: IMPs)"),
+        ("", N_("As the house rules, or as the method tallies: hundreds (Russian: IMPs)")),
         *((u.value, u.value.capitalize()) for u in Unit),
     ),
     "rounding": (
-        ("", "As the house rules (else half-up)"),
+        ("", N_("As the house rules (else half-up)")),
         *((r.value, f"{r.value}: {r.phrase}") for r in Rounding),
     ),
 }
 """The scoring choices New evening offers, ``(value, words)``: what `chicago plan --save` offers, the
-first of each ("") the house's setting, or the terminal's default when no house is chosen."""
+first of each ("") the house's setting, or the terminal's default when no house is chosen (the page
+shows each in its language, ``_(words)``)."""
 LEGENDS = {
-    "method": "Method",
-    "vulnerability": "Vulnerability",
-    "premium": "Part score premium (Chicago)",
-    "unit": "Unit of the tally",
-    "rounding": "An exact 50 in hundreds",
+    "method": N_("Method"),
+    "vulnerability": N_("Vulnerability"),
+    "premium": N_("Part score premium (Chicago)"),
+    "unit": N_("Unit of the tally"),
+    "rounding": N_("An exact 50 in hundreds"),
 }
 
 
@@ -127,24 +138,29 @@ class NewEvening:
 
     def asked(self) -> club.EveningAsked:
         """The evening asked for in plain values; PlanError for what cannot be read, in the page's words."""
-        boxes = (("New players", self.new_text), ("Late or leaving early", self.away_text))
-        for label, text in (*boxes, ("Couples", self.couples_text)):
+        boxes = ((_("New players"), self.new_text), (_("Late or leaving early"), self.away_text))
+        for label, text in (*boxes, (_("Couples"), self.couples_text)):
             if len(text) > MAX_TEXT:
-                raise PlanError(f"the {label} box holds {len(text):,} characters; at most {MAX_TEXT:,}")
-        for label, text in (("Date", self.day), ("Own cycle", self.cycle)):
+                said = _("the {label} box holds {count} characters; at most {most}")
+                count, most = number_text(len(text)), number_text(MAX_TEXT)
+                raise PlanError(said.format(label=label, count=count, most=most))
+        for label, text in ((_("Date"), self.day), (_("Own cycle"), self.cycle)):
             if len(text) > MAX_LINE:
-                raise PlanError(f"{label}: {len(text):,} characters is too long (at most {MAX_LINE})")
+                said = _("{label}: {count} characters is too long (at most {most})")
+                raise PlanError(said.format(label=label, count=number_text(len(text)), most=MAX_LINE))
         new = _lines(self.new_text)
         rounds = int_field(self.rounds) if self.rounds else None
         if self.rounds and (rounds is None or not 1 <= rounds <= MAX_ROUNDS):
-            raise PlanError(f"Rounds: give a number from 1 to {MAX_ROUNDS}, or leave it empty")
+            said = _("Rounds: give a number from 1 to {most}, or leave it empty")
+            raise PlanError(said.format(most=MAX_ROUNDS))
         try:
             day = date.fromisoformat(self.day) if self.day else date.today()
         except ValueError:
-            raise PlanError(f"Date: {self.day!r} is not a date like 2025-03-14") from None
+            raise PlanError(_("Date: {day!r} is not a date like 2025-03-14").format(day=self.day)) from None
         away = tuple((name, text) for name, text in (*new, *_lines(self.away_text)) if text)
         if any(not text for _, text in _lines(self.away_text)):
-            raise PlanError("Late or leaving early: write a name, a colon and the rounds away, like Kim: 1-2")
+            said = _("Late or leaving early: write a name, a colon and the rounds away, like Kim: 1-2")
+            raise PlanError(said)
         scoring = self.scoring
         if self.cycle:
             scoring = replace(self.scoring, vulnerability=self.cycle)
@@ -230,7 +246,7 @@ class ClubPages:
 
     def club_page(self, key: str, status: int = 200, **extra: object) -> Response:
         view = club.club_view(self.pages.stores.get(), key)
-        return self.templates.page("club.html", status, title="The club", view=view, key=key, **extra)
+        return self.templates.page("club.html", status, title=_("The club"), view=view, key=key, **extra)
 
     async def club_get(self, request: Request) -> Response:
         key = request.query_params.get("k", "")
@@ -239,27 +255,30 @@ class ClubPages:
     async def members_post(self, request: Request) -> Response:
         """Members added to the roster (no evening saved): New evening lists them."""
         if not same_site(request):
-            return self.templates.refused("The form did not come from this server's page.")
-        form, _ = await read_club_form(request)
+            return self.templates.refused(_("The form did not come from this server's page."))
+        form, _lists = await read_club_form(request)
         key, text, sure = form.get("k", ""), form.get("members", ""), form.get("sure") == "on"
 
         def work() -> Response:
             kept = {"members": text, "sure": sure}
             if len(text) > MAX_TEXT:
-                message = f"Not added: the box holds {len(text):,} characters; at most {MAX_TEXT:,}."
+                said = _("Not added: the box holds {count} characters; at most {most}.")
+                message = said.format(count=number_text(len(text)), most=number_text(MAX_TEXT))
                 return self.club_page(key, 400, message=message, **kept)
-            typed = [name for name, _ in _lines(text.replace(",", "\n"))]
+            typed = [name for name, _rounds in _lines(text.replace(",", "\n"))]
             if not typed:
-                return self.club_page(key, 400, message="Not added: type a name, one a line.", **kept)
+                return self.club_page(key, 400, message=_("Not added: type a name, one a line."), **kept)
             try:
                 added = club.add_members(self.pages.stores.get(), key, typed, new=typed if sure else ())
             except NearMissError as error:
-                message = f"Not added: {error} If it is another player, tick the box under the names."
+                said = _("Not added: {error} If it is another player, tick the box under the names.")
+                message = said.format(error=error)
                 return self.club_page(key, 400, message=message, near=True, **kept)
             except RefusedError:
                 raise
             except UserError as error:  # a name no player may have, one taken meanwhile
-                return self.club_page(key, status_of(error), message=f"Not added: {error}.", **kept)
+                message = _("Not added: {error}.").format(error=error)
+                return self.club_page(key, status_of(error), message=message, **kept)
             return self.club_page(key, done=_added_words(added))
 
         return await self.pages.call(work)
@@ -307,7 +326,7 @@ class ClubPages:
         return self.templates.page(
             "plan.html",
             status,
-            title="New evening",
+            title=_("New evening"),
             key=key,
             roster=roster,
             asked=asked,
@@ -317,16 +336,17 @@ class ClubPages:
             legends=LEGENDS,
             houses=club.house_choices(store, key),
             rounds_at_most=club.DEFAULT_ROUNDS_AT_MOST,
-            seatings=tuple(Seating),
+            seatings=tuple((seating.value, _(MOVEMENTS[seating])) for seating in Seating),
             **extra,
         )
 
     async def plan_post(self, request: Request) -> Response:
         action = request.path_params["action"]
         if action not in ("plan", "start"):
-            return self.templates.page("message.html", 404, heading="Not found", message="No such page.")
+            missing = {"heading": _("Not found"), "message": _("No such page.")}
+            return self.templates.page("message.html", 404, **missing)
         if not same_site(request):
-            return self.templates.refused("The form did not come from this server's page.")
+            return self.templates.refused(_("The form did not come from this server's page."))
         form, lists = await read_club_form(request)
         key, asked, origin = form.get("k", ""), NewEvening.from_form(form, lists), origin_of(request)
         work = lambda: self.plan(key, asked, origin, start=action == "start")  # noqa: E731
@@ -344,15 +364,18 @@ class ClubPages:
                 planner=self.memo,
             )
         except NearMissError as error:
-            message = f"Not planned: {error} If it is a new player, tick the box under New players."
+            message = _("Not planned: {error} If it is a new player, tick the box under New players.").format(
+                error=error
+            )
             return self.plan_page(key, asked, 400, message=message, near=True)
         except RefusedError:
             raise
         except UserError as error:  # a bad evening name included: the user's, the form kept
-            message = f"Not planned: {_sentence(str(error))}"
+            message = _("Not planned: {why}").format(why=_sentence(str(error)))
             return self.plan_page(key, asked, status_of(error), message=message)
         except MachineError as error:  # the planner's process stopped, the database locked: the form kept
-            return self.plan_page(key, asked, 503, message=f"Not planned: {_sentence(machine_words(error))}")
+            message = _("Not planned: {why}").format(why=_sentence(machine_words(error)))
+            return self.plan_page(key, asked, 503, message=message)
         if made.links is not None:
             return RedirectResponse(made.links.links[0][1], 303, headers=HEADERS)
         plan = made.planned.plan
@@ -381,13 +404,15 @@ class Preview:
 
 def plan_rounds(schedule: Schedule) -> tuple[tuple[int, tuple[str, ...], str], ...]:
     """Each round's seating in words: ``N Helen, E Doris, S Ann (deals first), W Jean``."""
-    out = []
+    out, letters = [], seat_letters()
     for number, rnd in enumerate(schedule.rounds, 1):
         tables = []
         for seating in rnd.tables:
+            first = _("{seat} {name} (deals first)")
             seats = [
-                f"{seat.name[0]} {schedule.name(seating.at(seat))}"
-                + (" (deals first)" if seat is seating.first_dealer else "")
+                (first if seat is seating.first_dealer else "{seat} {name}").format(
+                    seat=letters[seat], name=schedule.name(seating.at(seat))
+                )
                 for seat in Seat
             ]
             tables.append(", ".join(seats))
@@ -403,16 +428,16 @@ def _added_words(added: club.Added) -> str:
     """What adding members did, in a sentence or two."""
     words = []
     if added.added:
-        words.append(f"Added to the roster: {', '.join(added.added)}.")
+        words.append(_("Added to the roster: {names}.").format(names=", ".join(added.added)))
     if added.known:
-        words.append(f"Already on the roster: {', '.join(added.known)}.")
+        words.append(_("Already on the roster: {names}.").format(names=", ".join(added.known)))
     return " ".join(words)
 
 
 def _note_words(note: Note) -> str:
     """A note on a plan in the page's words: what it suggests is a number to put in the form's box."""
     if note.value is not None and note.part is not None:
-        return (
-            f"{note.text}: put {note.value} in {note.part.value.replace('_', ' ').capitalize()} to ask for it"
-        )
+        box = note.part.value.replace("_", " ").capitalize()
+        said = _("{note}: put {value} in {box} to ask for it")
+        return said.format(note=note.text, value=note.value, box=_(box))
     return str(note.text)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rotation.language import _
 from rotation.services.database import Store, StoredSession
 from rotation.services.drives import drive_state
+from rotation.web.views import TableView, seat_letters
+from scoring.seat import Seat
 
 __all__ = ["SeatedRound", "drive_state", "seated_round", "table_moves"]
-from rotation.web.views import SEAT_NAMES, TableView
-from scoring.seat import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +35,17 @@ def seated_round(store: Store, stored: StoredSession) -> SeatedRound | None:
         return None
     schedule = stored.session.schedule
     last = schedule.rounds[-1]
+    letters = seat_letters()
     tables = tuple(
-        (t, ", ".join(f"{SEAT_NAMES[seat][0]} {schedule.name(table.at(seat))}" for seat in Seat))
+        (t, ", ".join(f"{letters[seat]} {schedule.name(table.at(seat))}" for seat in Seat))
         for t, table in enumerate(last.tables, 1)
     )
     waiting = (
-        f"Round {state.seated + 1} is seated as soon as every rubber of round {state.seated} is recorded."
+        _("Round {next} is seated as soon as every rubber of round {round} is recorded.").format(
+            next=state.seated + 1, round=state.seated
+        )
         if state.waiting
-        else "Every round is seated."
+        else _("Every round is seated.")
     )
     out = ", ".join(schedule.name(p) for p in last.sitting_out)
     return SeatedRound(state.describe(), state.seated, tables, out, waiting)
@@ -55,5 +59,7 @@ def table_moves(store: Store, stored: StoredSession, view: TableView) -> TableVi
     state = drive_state(store, stored)
     if state is None or not state.waiting:
         return view
-    said = f"Round {view.round + 1} is seated as soon as every table has finished round {view.round}."
+    said = _("Round {next} is seated as soon as every table has finished round {round}.").format(
+        next=view.round + 1, round=view.round
+    )
     return replace(view, moves=(said,))

@@ -19,6 +19,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from rotation import language
+from rotation.language import _
 from rotation.render.cards import local_only
 from rotation.render.changes import change_lines
 from rotation.render.money import MoneyView, money_view
@@ -40,7 +42,7 @@ from rotation.services.errors import (
     UserError,
 )
 from rotation.services.sheets import Session
-from rotation.web import drives, views
+from rotation.web import drives, languages, views
 from rotation.web.http import (
     HEADERS,
     error_answer,
@@ -74,25 +76,38 @@ class Templates:
         from jinja2 import Environment, PackageLoader
 
         self.env = Environment(
-            loader=PackageLoader("rotation.web", "templates"), autoescape=True, auto_reload=False
+            loader=PackageLoader("rotation.web", "templates"),
+            autoescape=True,
+            auto_reload=False,
+            extensions=["jinja2.ext.i18n"],
+        )
+        self.env.policies["ext.i18n.trimmed"] = True
+        self.env.globals["typed_examples"] = views.typed_examples
+        self.env.globals["day_text"] = languages.day_text
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            language.gettext, language.ngettext, newstyle=True
         )
         for template in self.env.list_templates():
             self.env.get_template(template)
         self.impossible = views.impossible_results()
-        self._blank: dict[rubbers.DealForm, Markup] = {}
+        self._blank: dict[tuple[rubbers.DealForm, str], Markup] = {}
         self._lock = threading.Lock()
 
     def page(self, template: str, status: int = 200, **values: object) -> HTMLResponse:
         values.setdefault("title", "chicago")
+        values.setdefault("html_lang", languages.html_lang())
+        values.setdefault("page_lang", language.current())
+        values.setdefault("languages", languages.menu(str(values.get("key") or "")))
         html = self.env.get_template(template).render(**values)
         return HTMLResponse(html, status, headers=HEADERS)
 
     def buttons(self, deal: rubbers.DealForm, chosen: Mapping[str, str] | None = None) -> Markup:
         """The deal's buttons for an evening's deal form, those chosen checked (a refused deal's page
-        shows them again); a blank form's rendered once per deal form."""
+        shows them again); a blank form's rendered once per deal form and language."""
+        spoken = (deal, language.current())
         if not chosen:
             with self._lock:
-                blank = self._blank.get(deal)
+                blank = self._blank.get(spoken)
             if blank is not None:
                 return blank
         html = self.env.get_template("buttons.html").render(
@@ -100,25 +115,28 @@ class Templates:
         )
         if not chosen:
             with self._lock:
-                self._blank[deal] = Markup(html)
+                self._blank[spoken] = Markup(html)
         return Markup(html)
 
-    def refused(self, reason: str = "This link is not valid for this page.") -> Response:
+    def refused(self, reason: str = "") -> Response:
         """A wrong, renewed or missing token, or a link used for another table."""
-        return self.page("message.html", 403, heading="This link does not work", message=reason)
+        reason = reason or _("This link is not valid for this page.")
+        return self.page("message.html", 403, heading=_("This link does not work"), message=reason)
 
     def fault(self, error: BaseException) -> Response:
         """The store or the machine failed a request that was fine (`MachineError`): 503, in a sentence."""
-        heading = "The plan was stopped" if isinstance(error, PlanAbandonedError) else "Not done"
+        heading = _("The plan was stopped") if isinstance(error, PlanAbandonedError) else _("Not done")
         return self.page("message.html", 503, heading=heading, message=machine_words(error))
 
     def gone(self) -> Response:
         return self.page(
             "message.html",
             410,
-            heading="This evening is no longer here",
-            message="The host deleted this evening or started another under its name. Ask the host for"
-            " the link printed on your table card.",
+            heading=_("This evening is no longer here"),
+            message=_(
+                "The host deleted this evening or started another under its name. Ask the host for"
+                " the link printed on your table card."
+            ),
         )
 
 
@@ -182,15 +200,23 @@ class EveningPages:
             page("host.html", rubbers=views.host_view(session), key="", links=[], present=present, changes=())
             page("player.html", view=views.player_view(session, 0), key="")
 
+    def opened(self, this: EveningId, key: str) -> evenings.Opened:
+        """The evening a page shows (its link checked), the page's work speaking its saved language from
+        here on unless the player chose one (`languages.follow_evening`)."""
+        opened = evenings.open_evening(self.stores.get(), this, key)
+        languages.follow_evening(None)  # merged: the evening's language
+        return opened
+
     async def call(self, work: Callable[[], Response], pool: ThreadPoolExecutor | None = None) -> Response:
         """Run a page's work in a worker thread, and answer a refused link, a deleted evening or a
         database that cannot be used the same way on every page."""
 
         def guarded() -> Response:
             try:
-                return work()
+                with languages.following():
+                    return work()
             except RefusedError:
-                return self.templates.refused("Ask the host for the link printed on your table card.")
+                return self.templates.refused(_("Ask the host for the link printed on your table card."))
             except NoSuchSessionError:
                 return self.templates.gone()
             except MachineError as error:
@@ -271,13 +297,13 @@ class EveningPages:
         said = views.said_after(request.query_params.get("added"), request.query_params.get("undone"))
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             if not opened.access.may_write(table):
                 return self.templates.refused()
             try:
                 number = _table_round(opened.evening.session, table, asked)
             except SessionError as error:
-                return plain(f"Not found: {error}.", 404)
+                return plain(_("Not found: {error}.").format(error=error), 404)
             view = views.table_view(opened.evening.session, number, table)
             return self.table_page(opened, key, table, number, done=said(view))
 
@@ -288,7 +314,7 @@ class EveningPages:
         this, key, table, asked = self._table(request)
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             if not opened.access.may_write(table):
                 return JSONResponse({"error": "refused"}, 403, headers=HEADERS)
             try:
@@ -313,9 +339,9 @@ class EveningPages:
             request.path_params["action"],
         )
         if action not in ("add", "undo"):
-            return plain("Not found.", 404)
+            return plain(_("Not found."), 404)
         if not same_site(request):
-            return self.templates.refused("The form did not come from this server's page.")
+            return self.templates.refused(_("The form did not come from this server's page."))
         form = await read_form(request)
         key, typed = form.get("k", ""), form.get("deal", "")
         fields = {field: form[field] for field in views.BUTTON_FIELDS if field in form}
@@ -323,10 +349,13 @@ class EveningPages:
             typed, fields = "pass", {}
         round_number, seen = int_field(form.get("r")), int_field(form.get("seen"))
         if round_number is None or seen is None:
-            return plain("Bad request: the form lacks its round or deal count.", 400)
+            return plain(_("Bad request: the form lacks its round or deal count."), 400)
         at, source = f"{evenings.evening_path(this)}/t/{table}", changes.table_link(table)
 
+        spoken = form.get("lang")
+
         def work() -> Response:
+            languages.follow_page(spoken)  # a deal typed is read in the words of the page it was typed on
             store = self.stores.get()
             try:
                 with self.writing:
@@ -361,17 +390,20 @@ class EveningPages:
         kept: tuple[str, Mapping[str, str]],
     ) -> Response:
         """The table's page again, with why its form was refused and what was typed in it."""
-        opened = evenings.open_evening(self.stores.get(), this, key)
+        opened = self.opened(this, key)
         session = opened.evening.session
         try:
             _table_round(session, table, round_number)
         except SessionError as missing:
-            return plain(f"Not found: {missing}.", 404)
+            return plain(_("Not found: {error}.").format(error=missing), 404)
         status, message = status_of(error) if isinstance(error, UserError) else 400, _said(error)
         if isinstance(error, MovedOnError):
             status, message = 409, views.moved_on_message(session, error)
         elif isinstance(error, NothingRecordedError) and seen:  # another phone took them back
-            status, message = 409, f"Another phone took back the deals meanwhile: {error}"
+            status, message = (
+                409,
+                _("Another phone took back the deals meanwhile: {error}").format(error=error),
+            )
         typed, chosen = kept
         return self.table_page(opened, key, table, round_number, status, chosen, message=message, typed=typed)
 
@@ -381,7 +413,7 @@ class EveningPages:
         this, key = self.evening(request), request.query_params.get("k", "")
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             view = views.standings_view(opened.evening.session)
             return self.templates.page(
                 "standings.html",
@@ -402,10 +434,10 @@ class EveningPages:
         )
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             session = opened.evening.session
             if not 0 <= position < len(session.schedule.players):
-                return plain("Not found: no such player.", 404)
+                return plain(_("Not found: no such player."), 404)
             view = views.player_view(session, position)
             base = evenings.evening_path(this)
             return self.templates.page(
@@ -427,10 +459,14 @@ class EveningPages:
         """The host's page, read afresh (after a refused change, what the tables hold now): each table's
         link with its QR code (at ``origin``, the address the host's browser used), the cards, every
         rubber, and who plays now."""
-        opened = evenings.open_evening(self.stores.get(), this, key)
+        opened = self.opened(this, key)
         if opened.access.role is not Role.HOST:
             return self.templates.refused()
-        links = [(label.capitalize(), url, views.qr_data_uri(url)) for label, url in opened.links(origin)]
+        links = [
+            (_link_label(label), url, views.qr_data_uri(url))
+            for label, url in opened.links(origin)
+            if label != "host"
+        ]
         session = opened.evening.session
         logged = changes.evening_log(self.stores.get(), this, key, latest=HOST_CHANGES).changes
         extra.setdefault("ticked", None)
@@ -441,7 +477,7 @@ class EveningPages:
             base=evenings.evening_path(this),
             rubbers=views.host_view(session),
             key=key,
-            links=[link_ for link_ in links if link_[0] != "Host"],
+            links=links,
             present=views.present_now(session),
             local_only=local_only(origin),
             money=self.money_of(opened.evening),
@@ -465,7 +501,7 @@ class EveningPages:
         this, key, origin = self.evening(request), request.query_params.get("k", ""), origin_of(request)
 
         def work() -> Response:
-            opened = evenings.open_evening(self.stores.get(), this, key)
+            opened = self.opened(this, key)
             if opened.access.role is not Role.HOST:
                 return self.templates.refused()
             tables = {int(label.split()[1]): url for label, url in opened.links(origin) if label[0] == "t"}
@@ -480,21 +516,30 @@ class EveningPages:
     async def host_post(self, request: Request) -> Response:
         this, action = self.evening(request), request.path_params["action"]
         if action not in ("fix", "delete", "replan"):
-            return plain("Not found.", 404)
+            return plain(_("Not found."), 404)
         if not same_site(request):
-            return self.templates.refused("The form did not come from this server's page.")
+            return self.templates.refused(_("The form did not come from this server's page."))
         form, lists = await read_fields(request)
         key, origin = form.get("k", ""), origin_of(request)
+        spoken = form.get("lang")  # the host page's language: the answer is in it, deals typed read in it
         if action == "replan":
             asked = views.ReplanAsked.from_form(form, lists)
-            return await self.call(lambda: self.host_replan(this, key, origin, asked), self.replans)
+
+            def replan() -> Response:
+                languages.follow_page(spoken)
+                return self.host_replan(this, key, origin, asked)
+
+            return await self.call(replan, self.replans)
         round_number, table = int_field(form.get("r")), int_field(form.get("t"))
         if round_number is None or table is None:
-            return plain("Bad request: the form lacks its round or table.", 400)
+            return plain(_("Bad request: the form lacks its round or table."), 400)
         typed = form.get("deals", "")
-        return await self.call(
-            lambda: self.host_change(this, action, key, origin, (round_number, table), typed)
-        )
+
+        def work() -> Response:
+            languages.follow_page(spoken)
+            return self.host_change(this, action, key, origin, (round_number, table), typed)
+
+        return await self.call(work)
 
     def host_change(
         self, this: EveningId, action: str, key: str, origin: str, at: tuple[int, int], typed: str
@@ -508,7 +553,7 @@ class EveningPages:
             else:
                 deals = rubbers.parse_deals(typed)
                 if not deals:
-                    raise SessionError("give the rubber's deals, one a line (or delete it)")
+                    raise SessionError(_("give the rubber's deals, one a line (or delete it)"))
                 with self.writing:
                     rubbers.record_rubber(
                         store,
@@ -523,7 +568,9 @@ class EveningPages:
         except _PAGE_WIDE:
             raise
         except (UserError, InvalidDealError, InvalidResultError) as error:
-            message = f"Round {round_number}, table {table}: {_said(error)}"
+            message = _("Round {round}, table {table}: {said}").format(
+                round=round_number, table=table, said=_said(error)
+            )
             status = status_of(error) if isinstance(error, UserError) else 400
             return self.host_page(this, key, origin, status, message=message, typed=typed, at=at)
         return RedirectResponse(link(f"{evenings.evening_path(this)}/host", key), 303, headers=HEADERS)
@@ -547,10 +594,10 @@ class EveningPages:
             raise
         except ChicagoError as error:
             users = isinstance(error, UserError)
-            said = f"Not replanned: {_said(error) if users else machine_words(error)}"
+            said = _("Not replanned: {why}").format(why=_said(error) if users else machine_words(error))
             near = isinstance(error, NearMissError)
             if near:
-                said += " If it is a new player, tick the box under New players."
+                said += " " + _("If it is a new player, tick the box under New players.")
             kept = {"players": asked.typed, "new": asked.new_text, "sure": asked.sure, "near": near}
             ticked = None if asked.typed else asked.ticked
             status = status_of(error)
@@ -558,7 +605,7 @@ class EveningPages:
         return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
 
     def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
-        return views.present_now(evenings.open_evening(self.stores.get(), this, key).evening.session)
+        return views.present_now(self.opened(this, key).evening.session)
 
 
 def origin_of(request: Request) -> str:
@@ -576,10 +623,19 @@ def _table_round(session: Session, table: int, round_number: int | None) -> int:
 def _said(error: Exception) -> str:
     """A refused change in the page's words: the fact, and for a finished rubber who can change it."""
     if isinstance(error, AlreadyRecordedError):
-        return f"{error}: the host can fix it on the host page"
+        return _("{error}: the host can fix it on the host page").format(error=error)
     if isinstance(error, ResultBeyondKeptError):
-        return (
-            f"{error}, and a replan keeps only the rounds finished: finish the round or delete its"
+        return _(
+            "{error}, and a replan keeps only the rounds finished: finish the round or delete its"
             " results first (Fix or delete, under The rubbers), then replan"
-        )
+        ).format(error=error)
     return str(error)
+
+
+def _link_label(label: str) -> str:
+    """A link's label as `Opened.links` names it (``table 2``, ``standings``, ``host``) in the page's
+    words."""
+    kind, _space, number = label.partition(" ")
+    if kind == "table" and number:
+        return _("Table {number}").format(number=number)
+    return {"standings": _("Standings"), "host": _("Host")}.get(kind, label.capitalize())

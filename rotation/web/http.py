@@ -12,6 +12,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rotation.language import _
 from rotation.web.workers import CURRENT, Ticket
 
 MAX_BODY = 16 * 1024
@@ -116,7 +117,8 @@ class _TooLarge(Exception):
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
-    response = PlainTextResponse(f"Request too large (at most {MAX_BODY} bytes).", 413, headers=HEADERS)
+    said = _("Request too large (at most {most} bytes).").format(most=MAX_BODY)
+    response = PlainTextResponse(said, 413, headers=HEADERS)
     await response(scope, receive, send)
 
 
@@ -142,7 +144,7 @@ def machine_words(error: BaseException) -> str:
     from rotation.services import errors
 
     if isinstance(error, errors.StoreError):
-        return f"The session database cannot be used: {error}"
+        return _("The session database cannot be used: {error}").format(error=error)
     return str(error)
 
 
@@ -151,7 +153,7 @@ def error_answer(error: BaseException) -> Response:
     status = status_of(error)
     if status >= 500:
         return plain(machine_words(error), status)
-    return plain(f"Not done: {error}", status)
+    return plain(_("Not done: {error}").format(error=error), status)
 
 
 def plain(text: str, status: int) -> Response:

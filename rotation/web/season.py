@@ -8,6 +8,7 @@ answer; the service checks the link's token (`services.club.open_club`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -18,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rotation.language import _
 from rotation.render.money import MoneyView, money_view
 from rotation.services import club, money, season
 from rotation.services.errors import MachineError, MixedUnitsError, RefusedError, UserError
@@ -66,13 +68,15 @@ class SeasonPages:
             try:
                 return work()
             except RefusedError:
-                return self.templates.refused("Ask the host for the season's link (chicago serve).")
+                return self.templates.refused(_("Ask the host for the season's link (chicago serve)."))
             except UserError as error:  # an option that cannot be read or does not go with another
                 return self.bad(_refusal(error), status_of(error))
             except MachineError as error:
                 return self.templates.fault(error)
 
-        answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, guarded)
+        # the request's context goes with it (its language, `rotation.web.languages`)
+        run = contextvars.copy_context().run
+        answer: Response = await asyncio.get_running_loop().run_in_executor(self.pool, run, guarded)
         return answer
 
     def bad(self, reason: str, status: int = 400) -> Response:
@@ -80,8 +84,8 @@ class SeasonPages:
         return self.templates.page(
             "message.html",
             status,
-            heading="This season page cannot be shown",
-            message=f"Not shown: {reason}.",
+            heading=_("This season page cannot be shown"),
+            message=_("Not shown: {reason}.").format(reason=reason),
         )
 
     def rank(self, request: Request) -> tuple[str, season_views.SeasonQuery, season.Season]:
@@ -108,7 +112,7 @@ class SeasonPages:
                     "season.html",
                     status_of(error),
                     form=form,
-                    message=f"Not shown: {_refusal(error)}.",
+                    message=_("Not shown: {reason}.").format(reason=_refusal(error)),
                     **CHOICES,
                 )
             here = query.query(key)
@@ -151,7 +155,7 @@ class SeasonPages:
     async def player(self, request: Request) -> Response:
         player: str = request.path_params["player"]
         if not player or len(player) > season_views.MAX_PLAYER:
-            return plain("Not found: no such player.", 404)
+            return plain(_("Not found: no such player."), 404)
 
         def work() -> Response:
             key = request.query_params.get("k", "")
@@ -164,8 +168,8 @@ class SeasonPages:
                 return self.templates.page(
                     "message.html",
                     404,
-                    heading="No such player this season",
-                    message="Nobody of that name played a rubber in this season's sessions.",
+                    heading=_("No such player this season"),
+                    message=_("Nobody of that name played a rubber in this season's sessions."),
                 )
             view = season_views.player_view(found)
             back = f"/season?{query.query(key, period_only=True)}"
@@ -194,5 +198,5 @@ def _money_view(paid: money.SeasonMoney | None) -> MoneyView | None:
 def _refusal(error: Exception) -> str:
     """A mistake in the season's options in a sentence (several units: how to show one)."""
     if isinstance(error, MixedUnitsError):
-        return f"{error}: show one unit at a time (Unit, under More options)"
+        return _("{error}: show one unit at a time (Unit, under More options)").format(error=error)
     return str(error)

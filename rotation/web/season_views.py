@@ -14,6 +14,7 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
 
+from rotation.language import N_, _
 from rotation.render.season_words import season_words, standings_cells, standings_columns
 from rotation.request import RankBy
 from rotation.services.errors import UserError
@@ -25,6 +26,7 @@ from rotation.services.season import (
     SeasonLine,
     player_key,
 )
+from rotation.web.languages import day_text
 from scoring.methods import TallyUnit
 from scoring.tally import signed
 
@@ -103,7 +105,7 @@ def parse_season_query(params: Mapping[str, str]) -> SeasonQuery:
     best = _count(params, "best")
     wall = params.get("wall", "")
     if wall not in ("", "0", "1"):
-        raise BadQueryError("wall is 1 (a wall screen's large type) or 0")
+        raise BadQueryError(_("wall is 1 (a wall screen's large type) or 0"))
     return SeasonQuery(
         since,
         until,
@@ -125,7 +127,8 @@ def _day(params: Mapping[str, str], name: str) -> date | None:
             raise ValueError
         return date.fromisoformat(text)
     except ValueError:
-        raise BadQueryError(f"{name} is a date written YYYY-MM-DD, such as 2024-09-01") from None
+        said = _("{name} is a date written YYYY-MM-DD, such as 2024-09-01")
+        raise BadQueryError(said.format(name=name)) from None
 
 
 def _choice(params: Mapping[str, str], name: str, kind: type[Choice]) -> Choice | None:
@@ -136,7 +139,7 @@ def _choice(params: Mapping[str, str], name: str, kind: type[Choice]) -> Choice 
         return kind(text)
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
-        raise BadQueryError(f"{name} is one of {allowed}") from None
+        raise BadQueryError(_("{name} is one of {allowed}").format(name=name, allowed=allowed)) from None
 
 
 def _count(params: Mapping[str, str], name: str) -> int | None:
@@ -144,14 +147,18 @@ def _count(params: Mapping[str, str], name: str) -> int | None:
     if not text:
         return None
     if not text.isascii() or not text.isdigit() or len(text) > 3 or not 1 <= int(text) <= MAX_COUNT:
-        raise BadQueryError(f"{name} is a whole number from 1 to {MAX_COUNT}")
+        raise BadQueryError(_("{name} is a whole number from 1 to {most}").format(name=name, most=MAX_COUNT))
     return int(text)
 
 
 FORM_FIELDS: Final = ("since", "until", "by", "unit", "min_rubbers", "min_evenings", "best")
 """The season page form's fields, each an option of the query (and of `chicago rank`)."""
 BY_CHOICES: Final = tuple((by.value, by.value.capitalize()) for by in RankBy)
-UNIT_CHOICES: Final = (("", "as recorded"), *((u.value, u.label) for u in TallyUnit))
+"""The ranking's choices, ``(value, label)``: the template translates each label."""
+UNIT_CHOICES: Final = (("", N_("as recorded")), *((u.value, u.label) for u in TallyUnit))
+"""The unit's choices, ``(value, label)``: the template translates each label."""
+_CHOICE_WORDS: Final = (N_("Total"), N_("Points"), N_("Average"), N_("Rating"))
+"""The ranking's labels above, for the catalogues (the units' are `views.UNIT_WORDS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,10 +306,10 @@ class PlayerView:
 def player_view(found: PlayerSeason) -> PlayerView:
     line: SeasonLine = found.line
     days = [p.played_on for p in found.season.sessions]
-    period = f"{days[0].isoformat()} to {days[-1].isoformat()}" if days else ""
+    period = _("{first} to {last}").format(first=day_text(days[0]), last=day_text(days[-1])) if days else ""
     evenings = tuple(
         EveningLine(
-            e.played_on.isoformat(),
+            day_text(e.played_on),
             e.name,
             signed(e.total),
             e.rubbers,

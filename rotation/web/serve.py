@@ -47,17 +47,21 @@ LOOPBACK = "127.0.0.1"
 
 def local_warning(*, asked_local: bool) -> str:
     """What the host is told when the links are for this computer only, and how to get links for phones."""
-    why = "you asked for --local" if asked_local else "no network was found"
-    how = (
-        "start `chicago serve` without --local"
-        if asked_local
-        else "join the Wi-Fi the phones use, then start `chicago serve` again"
-    )
-    return (
-        f"Warning: these links are for this computer only ({LOOPBACK}, as {why}): no phone can open"
-        f" them, nor the QR codes on the host page and the table cards. For links phones on the Wi-Fi"
-        f" can open, {how}."
-    )
+    from rotation.language import _
+
+    if asked_local:
+        said = _(
+            "Warning: these links are for this computer only ({address}, as you asked for --local): no phone"
+            " can open them, nor the QR codes on the host page and the table cards. For links phones on the"
+            " Wi-Fi can open, start `chicago serve` without --local."
+        )
+    else:
+        said = _(
+            "Warning: these links are for this computer only ({address}, as no network was found): no phone"
+            " can open them, nor the QR codes on the host page and the table cards. For links phones on the"
+            " Wi-Fi can open, join the Wi-Fi the phones use, then start `chicago serve` again."
+        )
+    return said.format(address=LOOPBACK)
 
 
 def lan_address() -> str:

@@ -10,17 +10,51 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rotation.language import ENGLISH, N_, _, current, ngettext
 from rotation.model import Player
 from rotation.render.cards import rank_text, rubber_result
 from rotation.render.recorded import deal_text, vulnerability_words
 from rotation.services import evenings, rubbers
 from rotation.services.errors import MovedOnError, SessionError
 from rotation.services.sheets import RubberRecord, Session, tally_evening
+from scoring.deal import RecordedDeal
 from scoring.rubber import Line, RubberScore, next_deal
 from scoring.seat import Seat, Side
 from scoring.tally import signed
 
-SEAT_NAMES = {seat: seat.name.title() for seat in Seat}
+UNIT_WORDS = (N_("hundreds"), N_("points"), N_("IMPs"))
+"""What a tally counts in, as `TallyUnit.label` prints it; a page shows ``_(unit)``."""
+SEATS = {Seat.NORTH: N_("North"), Seat.EAST: N_("East"), Seat.SOUTH: N_("South"), Seat.WEST: N_("West")}
+"""Each seat's name, translated when shown (`seat_name`)."""
+
+
+def seat_name(seat: Seat) -> str:
+    """The seat's name in the page's language (``North``, ``Noord``, ``Nord``)."""
+    return _(SEATS[seat])
+
+
+def seat_letters() -> dict[Seat, str]:
+    """Each seat's letter as the page's language writes a contract (Dutch N O Z W, Swedish N Ö S V)."""
+    # TRANSLATORS: the letters of North, East, South and West as a contract is written, one space between
+    letters = _("N E S W").split()
+    return dict(zip(Seat, letters if len(letters) == 4 else "NESW", strict=True))
+
+
+def no_trump() -> str:
+    """No-trump as the page's language writes a contract (SA, BA, БК; NT in English)."""
+    # TRANSLATORS: no-trump as written in a contract (3NT), the language's own letters
+    return _("NT")
+
+
+def typed_examples() -> tuple[str, str, str, str]:
+    """Deals as a player may type them in the page's language: a made game, a contract down, an overtrick
+    doubled, and the box's placeholder (English with suit letters, as ever; another language with the suit
+    symbols, its no-trump word and its seat letters, which every language reads)."""
+    if current() == ENGLISH:
+        return ("4H S =", "3NT N -2", "2SX E +1", "2S E +1")
+    letter = seat_letters()
+    south, north, east = letter[Seat.SOUTH], letter[Seat.NORTH], letter[Seat.EAST]
+    return (f"4♥ {south} =", f"3{no_trump()} {north} -2", f"2♠X {east} +1", f"2♠ {east} +1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +63,8 @@ class SeatView:
     name: str
     deals_next: bool
     vulnerable: bool
+    area: str = ""
+    """The seat's place on the compass (``n``, ``e``, ``s``, ``w``), whatever the language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +141,11 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
     complete = record is not None and session.is_complete(record)
     seats = tuple(
         SeatView(
-            SEAT_NAMES[seat],
+            seat_name(seat),
             schedule.name(seating.at(seat)),
             coming is not None and coming[1] is seat,
             coming is not None and coming[2].is_vulnerable(seat.side),
+            seat.name[0].lower(),
         )
         for seat in Seat
     )
@@ -131,7 +168,7 @@ def table_view(session: Session, round_number: int, table: int) -> TableView:
         next_number=None if coming is None else coming[0],
         next_dealer=""
         if coming is None
-        else f"{schedule.name(seating.at(coming[1]))} ({SEAT_NAMES[coming[1]]})",
+        else f"{schedule.name(seating.at(coming[1]))} ({seat_name(coming[1])})",
         next_vulnerability="" if coming is None else vulnerability_words(coming[2]),
         complete=complete,
         result=result,
@@ -147,7 +184,7 @@ def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tupl
         return ()
     lines: list[DealLine] = []
     for deal in score.deals:
-        lines.extend(DealLine("redeal", "passed out", 0, 0) for _ in range(deal.passed_out))
+        lines.extend(DealLine("redeal", _("passed out"), 0, 0) for _skip in range(deal.passed_out))
         points = {
             side: sum(e.points for e in score.entries if e.deal == deal.number and e.side is side)
             for side in Side
@@ -155,12 +192,14 @@ def _deal_lines(score: RubberScore | None, recorded: tuple[object, ...]) -> tupl
         detail = ""
         if deal.russian is not None:  # the deal's IMPs against the target its points set
             russian = deal.russian
-            detail = f"{russian.side.value} {russian.score}, target {russian.target}"
+            detail = _("{side} {score}, target {target}").format(
+                side=side_name(russian.side), score=russian.score, target=russian.target
+            )
             points = {Side.NS: max(russian.ns_imps, 0), Side.EW: max(-russian.ns_imps, 0)}
         text = deal_text(deal.deal)
         lines.append(DealLine(str(deal.number), text, points[Side.NS], points[Side.EW], detail))
     trailing = len(recorded) - len(lines)
-    lines.extend(DealLine("redeal", "passed out", 0, 0) for _ in range(trailing))
+    lines.extend(DealLine("redeal", _("passed out"), 0, 0) for _skip in range(trailing))
     return tuple(lines)
 
 
@@ -184,19 +223,25 @@ def next_moves(session: Session, round_number: int, players: tuple[Player, ...])
     """Where each of these players goes in the next round: ``Ann: table 2, South``, ``sits out``."""
     schedule = session.schedule
     if round_number >= len(schedule.rounds):
-        return tuple(f"{schedule.name(p)}: the evening is over" for p in players)
+        return tuple(_("{name}: the evening is over").format(name=schedule.name(p)) for p in players)
     following = schedule.rounds[round_number]
     moves = []
     for player in players:
         found = following.table_of(player)
         if found is not None:
             number, seating = found
-            where = f"table {number + 1}, {SEAT_NAMES[seating.seat_of(player)]}"
+            where = _("table {table}, {seat}").format(
+                table=number + 1, seat=seat_name(seating.seat_of(player))
+            )
         elif player in following.sitting_out:
-            where = "sits out"
+            where = _("sits out")
         else:
-            where = "away"
-        moves.append(f"{schedule.name(player)}: round {round_number + 1}, {where}")
+            where = _("away")
+        moves.append(
+            _("{name}: round {round}, {where}").format(
+                name=schedule.name(player), round=round_number + 1, where=where
+            )
+        )
     return tuple(moves)
 
 
@@ -232,12 +277,16 @@ def player_view(session: Session, position: int) -> PlayerView:
     for number, rnd in enumerate(schedule.rounds, 1):
         found = rnd.table_of(position)
         if found is None:
-            where = "sits out" if position in rnd.sitting_out else "away"
+            where = _("sits out") if position in rnd.sitting_out else _("away")
             rows.append(PlayerRound(number, where, "", "", "", signed(running) if running else "0"))
             continue
         table_index, seating = found
         seat = seating.seat_of(position)
-        where = f"table {table_index + 1}, {SEAT_NAMES[seat]}" if len(rnd.tables) > 1 else SEAT_NAMES[seat]
+        where = (
+            _("table {table}, {seat}").format(table=table_index + 1, seat=seat_name(seat))
+            if len(rnd.tables) > 1
+            else seat_name(seat)
+        )
         left, right = seating.opponents_of(position)
         result = ""
         if number in shares:
@@ -245,13 +294,15 @@ def player_view(session: Session, position: int) -> PlayerView:
             result = signed(shares[number]) if shares[number] else "0"
         else:
             record = session.result(number, table_index + 1)
-            result = "in play" if record is not None else ""
+            result = _("in play") if record is not None else ""
         rows.append(
             PlayerRound(
                 number,
                 where,
                 schedule.name(seating.partner_of(position)),
-                f"{schedule.name(left)} (left), {schedule.name(right)} (right)",
+                _("{left} (left), {right} (right)").format(
+                    left=schedule.name(left), right=schedule.name(right)
+                ),
                 result,
                 signed(running) if running else "0",
             )
@@ -300,15 +351,14 @@ def standings_view(session: Session) -> StandingsView:
         for s in sheet.standings
     )
     rubbers = tuple(
-        f"Round {r.record.round}"
-        + (f", table {r.record.table}" if len(schedule.rounds[r.record.round - 1].tables) > 1 else "")
-        + f": {rubber_result(r.ns_tally)}"
+        (
+            _("Round {round}, table {table}: {result}")
+            if len(schedule.rounds[r.record.round - 1].tables) > 1
+            else _("Round {round}: {result}")
+        ).format(round=r.record.round, table=r.record.table, result=rubber_result(r.ns_tally))
         for r in sheet.rubbers
     )
-    in_play = tuple(
-        f"Round {r.round}, table {r.table}: {sum(1 for d in r.deals or () if not d.passed_out)} deals"
-        for r in session.in_progress()
-    )
+    in_play = tuple(_in_play(r.round, r.table, r.deals) for r in session.in_progress())
     return StandingsView(
         lines,
         rubbers,
@@ -332,31 +382,50 @@ class HostRubber:
 
 def host_view(session: Session) -> tuple[HostRubber, ...]:
     """Every table's progress per round: nothing yet, deals entered, or complete with its result."""
-    schedule = session.schedule
+    schedule, letters = session.schedule, seat_letters()
     out = []
     for number, rnd in enumerate(schedule.rounds, 1):
         for t, seating in enumerate(rnd.tables, 1):
             record = session.result(number, t)
-            players = ", ".join(f"{SEAT_NAMES[s][0]} {schedule.name(seating.at(s))}" for s in Seat)
+            players = ", ".join(f"{letters[s]} {schedule.name(seating.at(s))}" for s in Seat)
             entered: tuple[str, ...] = ()
             if record is None:
-                status, complete = "not started", False
+                status, complete = _("not started"), False
             elif record.net is not None:
-                status, complete = f"net {record.net}: {rubber_result(session.score(record).ns_tally)}", True
+                result = rubber_result(session.score(record).ns_tally)
+                status, complete = _("net {net}: {result}").format(net=record.net, result=result), True
             else:
                 entered = tuple(deal_text(d) for d in record.deals or ())
                 complete = session.is_complete(record)
                 try:
                     status = (
-                        f"complete: {rubber_result(session.score(record).ns_tally)}"
+                        _("complete: {result}").format(result=rubber_result(session.score(record).ns_tally))
                         if complete
-                        else f"{sum(1 for d in record.deals or () if not d.passed_out)} of"
-                        f" {len(session.rules.vulnerability)} deals"
+                        else _deals_of(record, len(session.rules.vulnerability))
                     )
                 except SessionError as error:
                     status = str(error)
             out.append(HostRubber(number, t, players, status, complete, entered))
     return tuple(out)
+
+
+def _deals_of(record: RubberRecord, deals: int) -> str:
+    played = sum(1 for d in record.deals or () if not d.passed_out)
+    return ngettext("{played} of {deals} deal", "{played} of {deals} deals", deals).format(
+        played=played, deals=deals
+    )
+
+
+def _in_play(round_number: int, table: int, deals: Sequence[RecordedDeal] | None) -> str:
+    played = sum(1 for d in deals or () if not d.passed_out)
+    return ngettext(
+        "Round {round}, table {table}: {count} deal", "Round {round}, table {table}: {count} deals", played
+    ).format(round=round_number, table=table, count=played)
+
+
+def side_name(side: Side) -> str:
+    """A side as the page's language writes it (``N-S``, ``E-W``)."""
+    return _("N-S") if side is Side.NS else _("E-W")
 
 
 # -- the deal's buttons -----------------------------------------------------------------------------------
@@ -400,16 +469,24 @@ class ButtonGroup:
 def button_groups(deal: rubbers.DealForm) -> tuple[ButtonGroup, ...]:
     """The table page's buttons: level, strain, doubled, declarer, result, and honors where the evening's
     scoring counts them (N-S's high-card points, where it needs them, are a number typed)."""
+    letters, sides = seat_letters(), {"NS": side_name(Side.NS), "EW": side_name(Side.EW)}
+    strains = tuple((value, no_trump() if value == "NT" else label) for value, label in STRAINS)
+    doubled = tuple((value, _("none") if label == "none" else label) for value, label in DOUBLED)
+    declarers = tuple((v, letters[seat]) for v, seat in zip(DECLARERS, Seat, strict=True))
+    honors = tuple(
+        (value, _("none") if label == "none" else f"{sides[label[:2]]} {label[3:]}")
+        for value, label in HONORS
+    )
     groups = (
-        ButtonGroup("level", "Level", tuple((v, v) for v in LEVELS), 7),
-        ButtonGroup("strain", "Strain", STRAINS, 5),
-        ButtonGroup("doubled", "Doubled", DOUBLED, 3, ""),
-        ButtonGroup("declarer", "Declarer", tuple((v, v) for v in DECLARERS), 4),
+        ButtonGroup("level", _("Level"), tuple((v, v) for v in LEVELS), 7),
+        ButtonGroup("strain", _("Strain"), strains, 5),
+        ButtonGroup("doubled", _("Doubled"), doubled, 3, ""),
+        ButtonGroup("declarer", _("Declarer"), declarers, 4),
         ButtonGroup(
-            "result", "Result (made =, +overtricks; down -)", tuple((v, v) for v in (*MADE, *DOWN)), 7
+            "result", _("Result (made =, +overtricks; down -)"), tuple((v, v) for v in (*MADE, *DOWN)), 7
         ),
     )
-    return (*groups, ButtonGroup("honors", "Honors", HONORS, 5, "")) if deal.honors else groups
+    return (*groups, ButtonGroup("honors", _("Honors"), honors, 5, "")) if deal.honors else groups
 
 
 def impossible_results() -> dict[str, tuple[str, ...]]:
@@ -427,17 +504,21 @@ def moved_on_message(session: Session, error: MovedOnError) -> str:
     current = error.current
     before = current.deals or () if current is not None else ()
     if len(before) < error.seen:
-        return f"A deal was taken back at this table: {len(before)} entered now; check and add again"
+        return _("A deal was taken back at this table: {count} entered now; check and add again").format(
+            count=len(before)
+        )
     number = sum(1 for deal in before if not deal.passed_out)
     last = before[-1]
     said = (
-        f"Another phone entered a passed-out deal (deal {number + 1} is redealt)"
+        _("Another phone entered a passed-out deal (deal {number} is redealt)").format(number=number + 1)
         if last.passed_out
-        else f"Another phone entered deal {number}: {deal_text(last)}"
+        else _("Another phone entered deal {number}: {deal}").format(number=number, deal=deal_text(last))
     )
     if current is not None and session.is_complete(current):
-        return f"{said}; the rubber is complete"
-    return f"{said}; press Add deal again to add yours as deal {number + 1}"
+        return _("{said}; the rubber is complete").format(said=said)
+    return _("{said}; press Add deal again to add yours as deal {number}").format(
+        said=said, number=number + 1
+    )
 
 
 # -- what a page says after its form, and the host's page's extras ------------------------------------------
@@ -453,10 +534,12 @@ def said_after(added: str | None, undone: str | None) -> Callable[[TableView], s
         if added_count is not None and added_count == view.entered and view.deals:
             last = view.deals[-1]
             if last.number == "redeal":
-                return "Passed out added: the deal is redealt"
-            return f"Deal {last.number} added: {last.text}"
+                return _("Passed out added: the deal is redealt")
+            return _("Deal {number} added: {deal}").format(number=last.number, deal=last.text)
         if undone_number is not None:
-            return f"Deal {undone_number} taken back" if undone_number else "The passed-out deal taken back"
+            if undone_number:
+                return _("Deal {number} taken back").format(number=undone_number)
+            return _("The passed-out deal taken back")
         return ""
 
     return said
@@ -547,11 +630,14 @@ class ReplanAsked:
         """What the host's page says after the replan: from which round, who joined, who left."""
         back = [name for name, here in present if not here and name in self.ticked]
         left = [name for name, here in present if here and name not in self.ticked] if not self.typed else []
-        parts = [f"{_listed(self.new + tuple(back))} joined" if self.new or back else ""]
-        parts.append(f"{_listed(left)} left" if left else "")
-        said = "; ".join(part for part in parts if part) or "nobody came or went"
-        return f"Replanned from round {kept + 1}: {said}."
+        joined = self.new + tuple(back)
+        parts = [_("{names} joined").format(names=_listed(joined)) if joined else ""]
+        parts.append(_("{names} left").format(names=_listed(left)) if left else "")
+        said = "; ".join(part for part in parts if part) or _("nobody came or went")
+        return _("Replanned from round {round}: {said}.").format(round=kept + 1, said=said)
 
 
 def _listed(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rotation.language import _
 from rotation.services import evenings
 from rotation.services.database import Store, open_store
 from rotation.services.errors import PlanAbandonedError, PlanError, PlannerStoppedError
@@ -159,15 +160,17 @@ class _Child:
         except (EOFError, OSError):
             raise PlannerStoppedError from None
         if kind == "memory":
-            raise PlannerStoppedError(
-                f"The plan needs more memory than the planner may use ({self.memory / 1024**3:.1f} GB):"
-                " plan fewer players or rounds."
+            said = _(
+                "The plan needs more memory than the planner may use ({memory} GB): plan fewer players or"
+                " rounds."
             )
+            raise PlannerStoppedError(said.format(memory=f"{self.memory / 1024**3:.1f}"))
         if kind == "fault":
-            raise PlannerStoppedError(
-                f"The planner's process failed ({value}); the computer may be short of memory. A new one"
-                " has started: go back and try again."
+            said = _(
+                "The planner's process failed ({fault}); the computer may be short of memory. A new one has"
+                " started: go back and try again."
             )
+            raise PlannerStoppedError(said.format(fault=value))
         return value, peak
 
     def alive(self) -> bool:
@@ -221,7 +224,7 @@ class SubprocessPlanner:
         except BaseException:
             self._drop(child, ticket)
             if ticket.cancelled:
-                raise PlanAbandonedError("the plan's asker left") from None
+                raise PlanAbandonedError(_("the plan's asker left")) from None
             raise
         self._give_back(child, ticket, keep=peak <= self.recycle)
         if isinstance(made, Exception):
@@ -256,7 +259,7 @@ class SubprocessPlanner:
         with self._ready:
             while True:
                 if ticket.cancelled or self._closed:
-                    raise PlanAbandonedError("the plan's asker left, or the server is stopping")
+                    raise PlanAbandonedError(_("the plan's asker left, or the server is stopping"))
                 room = self._idle or len(self._busy) + self._starting < self.processes
                 if ticket.lane not in self._lanes and room:
                     break
@@ -281,7 +284,7 @@ class SubprocessPlanner:
                     self._busy[child] = ticket
         if self._closed or not ticket._attach(child):
             self._drop(child, ticket)
-            raise PlanAbandonedError("the plan's asker left, or the server is stopping")
+            raise PlanAbandonedError(_("the plan's asker left, or the server is stopping"))
         return child
 
     def _give_back(self, child: _Child, ticket: Ticket, *, keep: bool) -> None:

@@ -16,7 +16,9 @@
     live.replaceWith(now);
     live = now;
     if (said) {
-      said.textContent = "Updated at " + new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}) + ".";
+      // the sentence in the page's language (its data-updated), the time in the page's <html lang>
+      var time = new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
+      said.textContent = (live.dataset.updated || "Updated at {time}.").replace("{time}", time);
     }
   }
 

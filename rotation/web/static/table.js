@@ -28,7 +28,7 @@
     live.dataset.entered = now.dataset.entered;
     live.dataset.seated = now.dataset.seated;
     var status = live.querySelector("[role=status]");
-    if (status) { status.textContent = "The other phone's deal is shown."; }
+    if (status) { status.textContent = live.dataset.other || "The other phone's deal is shown."; }
   }
 
   function check() {
