@@ -69,8 +69,12 @@ def load_stored(name: str) -> StoredSession:
     """The saved session ``name``."""
     from rotation.services.evenings import load_evening
 
+    from rotation.cli.speech import follow
+
     with open_store(create=False) as store:
-        return load_evening(store, name)
+        stored = load_evening(store, name)
+        follow(store, name)
+        return stored
 
 
 def counted(count: int, word: str, plural: str = "") -> str:
@@ -149,7 +153,11 @@ def load_session(source: str) -> Session:
             with open_store(create=False) as store:
                 from rotation.services.evenings import load_evening
 
-                return load_evening(store, source).session
+                from rotation.cli.speech import follow
+
+                session = load_evening(store, source).session
+                follow(store, source)
+                return session
         except NoDatabaseError:
             fail(f"no such file or saved session: {source!r}")
         except NoSuchSessionError as error:

@@ -204,8 +204,10 @@ def record_command(
     """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
+    from rotation.cli.speech import follow_named
     from rotation.services import rubbers
 
+    follow_named(name)  # the evening's pad words read its deals
     if restore:
         if deals or net is not None or undo or delete:
             fail("--restore takes no deals, --net, --undo or --delete (only --replace)")

@@ -271,6 +271,7 @@ def plan_command(
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)
         _keep_stake(store, made, terms, err=as_json)
+        _keep_language(store, made)
     _note_known(made, err=as_json)
     if made.data is not None:
         typer.echo(json.dumps(made.data, indent=2, ensure_ascii=False))
@@ -299,6 +300,17 @@ def _keep_stake(store: Store | None, made: EveningPlan, terms: Terms | None, *, 
     if terms is not None and store is not None and saved is not None:
         keep_terms(store, saved.id, terms)
         typer.echo(f"Note: played for money, {stake_words(terms)} (see `chicago settle`).", err=err)
+
+
+def _keep_language(store: Store | None, made: EveningPlan) -> None:
+    """Keep --lang with the evening just saved: its cards, tally and pages speak it (a replan without
+    --lang keeps the language it had)."""
+    from rotation.cli.speech import ASKED
+    from rotation.services.languages import keep_evening_language
+
+    saved, asked = made.planned.saved, ASKED.get()
+    if asked is not None and store is not None and saved is not None:
+        keep_evening_language(store, saved.id, asked)
 
 
 @contextmanager
@@ -522,7 +534,9 @@ def score_command(
     from scoring.contract import InvalidResultError
     from scoring.duplicate import duplicate_score
 
+    from rotation.language import current
+
     try:
-        typer.echo(duplicate_score(result, vulnerable=vul))
+        typer.echo(duplicate_score(result, vulnerable=vul, language=current()))
     except InvalidResultError as error:
         fail(str(error))

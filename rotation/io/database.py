@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from rotation.errors import ChicagoError, MachineError, UserError
 
-SCHEMA_VERSION: Final = 6
+SCHEMA_VERSION: Final = 7
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -126,6 +126,13 @@ _CHANGES_V6: Final = (
     "CREATE INDEX changes_session ON changes (session_id, id)",
 )
 
+_LANGUAGE_V7: Final = (
+    """CREATE TABLE evening_languages (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+        language TEXT NOT NULL CHECK (language <> '')
+    )""",
+)
+
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _SCHEMA_V1,
     _WEB_SECRETS_V2,
@@ -133,6 +140,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _CLUB_SECRET_V4,
     _STAKES_V5,
     _CHANGES_V6,
+    _LANGUAGE_V7,
 )
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
