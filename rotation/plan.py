@@ -396,12 +396,7 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
         rounds = last_change + cycle_length(size)
         if leaving:
             rounds = max(rounds, max(a.from_round or 0 for a in leaving))
-        notes.append(
-            Note(
-                f"{rounds} rounds: {'every partnership once' if size < 6 else 'the bulletin chart'}"
-                + (" after the last change of players" if last_change else "")
-            )
-        )
+        notes.append(Note(_bulletin_rounds_note(rounds, size < 6, bool(last_change))))
     absent = _absences(request, rounds)
     present_in = [[n for n in names if r not in absent.get(n, frozenset())] for r in range(1, rounds + 1)]
     sheet, drawn_cut = _score_sheet(request, present_in[0])
@@ -419,7 +414,15 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
             ranked = [n for n in names if n in group]
         else:
             ranked = list(cut(group, request.seed + index)[0])
-            notes.append(Note(f"round {start + 1}: a new cut for {len(group)} players: {', '.join(ranked)}"))
+            from rotation.language import _
+
+            notes.append(
+                Note(
+                    _("round {round}: a new cut for {count} players: {names}").format(
+                        round=start + 1, count=len(group), names=", ".join(ranked)
+                    )
+                )
+            )
         to_sheet = [number[name] for name in ranked]
         segment = bulletin_movement(len(group), length)
         result.extend(rnd.mapped(to_sheet) for rnd in segment.rounds)
@@ -642,6 +645,25 @@ def _away_within(request: PlanRequest, rounds: int) -> None:
                 round=beyond[0],
                 rounds=rounds,
             )
+
+
+def _bulletin_rounds_note(rounds: int, partnerships: bool, changed: bool) -> str:
+    """How many rounds the bulletin's movement takes, as a whole sentence in the language spoken."""
+    from rotation.language import _
+
+    if partnerships:
+        text = (
+            _("{rounds} rounds: every partnership once after the last change of players")
+            if changed
+            else _("{rounds} rounds: every partnership once")
+        )
+    else:
+        text = (
+            _("{rounds} rounds: the bulletin chart after the last change of players")
+            if changed
+            else _("{rounds} rounds: the bulletin chart")
+        )
+    return text.format(rounds=rounds)
 
 
 def _book_start_note(first: int) -> Note:

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (the pads of Russian are written in Cyrillic letters)
 """A score pad's words in each language the club speaks: the no-trump word, the seat letters, pass.
 
 A player writes a deal as the pad of their language does (``3SA Z =`` in Dutch, ``3BA S -1`` in Polish,

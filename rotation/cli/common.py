@@ -67,9 +67,8 @@ def open_store(*, create: bool = True) -> Iterator[Store]:
 
 def load_stored(name: str) -> StoredSession:
     """The saved session ``name``."""
-    from rotation.services.evenings import load_evening
-
     from rotation.cli.speech import follow
+    from rotation.services.evenings import load_evening
 
     with open_store(create=False) as store:
         stored = load_evening(store, name)
@@ -151,9 +150,8 @@ def load_session(source: str) -> Session:
 
         try:
             with open_store(create=False) as store:
-                from rotation.services.evenings import load_evening
-
                 from rotation.cli.speech import follow
+                from rotation.services.evenings import load_evening
 
                 session = load_evening(store, source).session
                 follow(store, source)

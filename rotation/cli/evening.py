@@ -12,7 +12,6 @@ import typer
 from rotation.cli.app import app
 from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document, Paper
 from rotation.cli.common import (
-    counted,
     fail,
     is_file_source,
     load_session,
@@ -305,6 +304,8 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
     from rich.text import Text
 
+    from rotation.language import _, ngettext
+    from rotation.render.bridge_words import day_text, rules_text
     from rotation.render.terminal import DEALS_LEGEND, results_table, seating_table
     from rotation.services.errors import SessionError
 
@@ -312,12 +313,19 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     session = stored.session
     schedule, rules = session.schedule, session.rules
     console = rich_console()
-    heading = f"{stored.name}, {stored.played_on.isoformat()}: {counted(len(schedule.players), 'player')},"
-    console.print(Text(f"{heading} {counted(len(schedule.rounds), 'round')}", style="bold"))
-    console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
-    console.print(Text(f"Scoring: {rules.describe()}."))
+    n, r = len(schedule.players), len(schedule.rounds)
+    heading = _("{name}, {date}: {players}, {rounds}").format(
+        name=stored.name,
+        date=day_text(stored.played_on),
+        players=ngettext("{count} player", "{count} players", n).format(count=n),
+        rounds=ngettext("{count} round", "{count} rounds", r).format(count=r),
+    )
+    console.print(Text(heading, style="bold"))
+    sheet = ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))
+    console.print(Text(_("Score sheet: {players}").format(players=sheet)))
+    console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(rules))))
     console.print(seating_table(schedule, rules.vulnerability, width=console.width))
-    console.print(f"* deals the round's first deal. {DEALS_LEGEND}.")
+    console.print(_("* deals the round's first deal. {legend}.").format(legend=_(DEALS_LEGEND)))
     try:
         if session.results:
             console.print(results_table(session))
@@ -326,15 +334,21 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     from rotation.render.recorded import progress_line
 
     for record in session.in_progress():
-        where = f"round {record.round} table {record.table}"
-        typer.echo(f"In progress, {where}: {progress_line(session, record)}")
+        where = _("round {round} table {table}").format(round=record.round, table=record.table)
+        typer.echo(
+            _("In progress, {where}: {progress}").format(where=where, progress=progress_line(session, record))
+        )
     missing = session.missing()
     if missing:
-        where = ", ".join(f"round {r} table {t}" for r, t in missing)
-        console.print(Text(f"Still to record ({len(missing)}): {where}"))  # folds at the terminal's width
+        where = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in missing)
+        # folds at the terminal's width
+        console.print(Text(_("Still to record ({count}): {where}").format(count=len(missing), where=where)))
     else:
+        count = len(session.results)
         typer.echo(
-            "The rubber is recorded."
-            if len(session.results) == 1
-            else f"All {len(session.results)} rubbers recorded."
+            _("The rubber is recorded.")
+            if count == 1
+            else ngettext("All {count} rubber recorded.", "All {count} rubbers recorded.", count).format(
+                count=count
+            )
         )

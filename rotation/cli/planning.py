@@ -34,6 +34,7 @@ from rotation.cli.common import (
     rich_console,
 )
 from rotation.cli.money import CurrencyOption, PerOption, TableMoneyOption, Typed, stake_words
+from rotation.render.bridge_words import day_text
 from rotation.request import HISTORY_DAYS
 
 if TYPE_CHECKING:
@@ -338,26 +339,32 @@ def _print_plan(made: EveningPlan, *, verbose: bool) -> None:
     from rich.text import Text
 
     from rotation.cli.words import plan_note
+    from rotation.language import _, ngettext
+    from rotation.render.bridge_words import cycle_text, method_name
     from rotation.render.terminal import DEALS_LEGEND, balance_summary, seating_table
 
     result, saved, cycle = made.planned.plan, made.planned.saved, made.cycle
     schedule = saved.session.schedule if saved is not None else result.schedule
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
-    heading = Text(f"Chicago for {counted(n, 'player')}, {counted(r, 'round')}", style="bold")
-    console.print(heading + f" ({result.method})")
+    players = ngettext("{count} player", "{count} players", n).format(count=n)
+    rounds = ngettext("{count} round", "{count} rounds", r).format(count=r)
+    heading = Text(_("Chicago for {players}, {rounds}").format(players=players, rounds=rounds), style="bold")
+    console.print(heading + f" ({method_name(result.method)})")
     if verbose and result.schedule.movement.name:
-        console.print(f"Movement: {result.schedule.movement.name}")
+        console.print(_("Movement: {name}").format(name=result.schedule.movement.name))
     if result.cut:
         from scoring.contract import Strain
 
         drawn = ", ".join(f"{name} {card[0]}{Strain.parse(card[1]).symbol}" for name, card in result.cut)
-        console.print(f"Cut (--seed {made.seed} draws it again): {drawn}")
-    console.print("Score sheet: " + ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1)))
+        console.print(_("Cut (--seed {seed} draws it again): {cards}").format(seed=made.seed, cards=drawn))
+    sheet = ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1))
+    console.print(_("Score sheet: {players}").format(players=sheet))
     for note in result.notes:
-        console.print(f"Note: {plan_note(note)}")
+        console.print(_("Note: {note}").format(note=plan_note(note)))
     console.print(seating_table(schedule, cycle, width=console.width))
-    console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
+    legend = _("* deals the round's first deal. {legend}; {cycle}.")
+    console.print(legend.format(legend=_(DEALS_LEGEND), cycle=cycle_text(cycle)))
     console.print(balance_summary(made.balance))
     _print_solved_and_saved(made, console, verbose=verbose)
 
@@ -366,6 +373,8 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
     """How the planner did (with --verbose every rule against its bound), and where the plan was saved."""
     from rich.text import Text
 
+    from rotation.language import _, ngettext
+    from rotation.render.bridge_words import rules_text
     from rotation.render.terminal import solve_details, solve_summary
 
     planned, saved = made.planned, made.planned.saved
@@ -375,20 +384,33 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
             console.print(solve_details(planned.plan.solved))
     if saved is None:
         if made.rules.house:  # a preview by house rules: what the house plays, though nothing is kept
-            console.print(Text(f"Scoring: {made.rules.describe()}."))
+            console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(made.rules))))
         return
-    console.print(Text(f"Scoring: {saved.session.rules.describe()}."))  # Text: folds at 80 columns in a pipe
+    # Text: folds at 80 columns in a pipe
+    console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(saved.session.rules))))
     if planned.replaced:
         console.print(
             Text(
-                f"Replanned {saved.name!r}: the first {counted(planned.kept, 'round')}"
-                " and every result kept, the rest planned for the players named."
+                ngettext(
+                    "Replanned {name}: the first {count} round and every result kept, the rest planned for"
+                    " the players named.",
+                    "Replanned {name}: the first {count} rounds and every result kept, the rest planned for"
+                    " the players named.",
+                    planned.kept,
+                ).format(name=repr(saved.name), count=planned.kept)
             )
         )
     console.print(
         Text(
-            f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
-            f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+            _(
+                "Saved as {name} ({date}) in {path}: record each rubber with"
+                " `chicago record {quoted} --round R ...`."
+            ).format(
+                name=repr(saved.name),
+                date=day_text(saved.played_on),
+                path=db_path(),
+                quoted=shlex.quote(saved.name),
+            )
         )
     )
 
@@ -531,10 +553,9 @@ def score_command(
     vul: Annotated[bool, typer.Option("--vul/--nonvul", help="Is the declarer's side vulnerable?")] = False,
 ) -> None:
     """Print the declarer's duplicate score (Law 77): `chicago score 4H= --vul` prints 620."""
+    from rotation.language import current
     from scoring.contract import InvalidResultError
     from scoring.duplicate import duplicate_score
-
-    from rotation.language import current
 
     try:
         typer.echo(duplicate_score(result, vulnerable=vul, language=current()))

@@ -17,9 +17,19 @@ from rich.text import Text
 
 from rotation.balance import Balance, Stop
 from rotation.deals import deal_plans
+from rotation.language import N_, _, ngettext
 from rotation.model import Schedule, Table
 from rotation.names import shown
-from rotation.render.cards import PENDING, pending_tables, rank_text, rubber_result
+from rotation.render.bridge_words import (
+    net_text,
+    rubber_result,
+    rules_text,
+    seat_letter,
+    seat_name,
+    side_text,
+    vulnerable_short,
+)
+from rotation.render.cards import PENDING, pending_tables, rank_text
 from rotation.render.season_words import standings_cells, standings_columns
 from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
@@ -38,7 +48,8 @@ VUL_SHORT = {
     Vulnerability.EW: "EW",
     Vulnerability.BOTH: "all",
 }
-DEALS_LEGEND = "Deals: each deal's dealer:vulnerable side (- none, all both)"
+DEALS_LEGEND = N_("Deals: each deal's dealer:vulnerable side (- none, all both)")
+"""Marked, not translated: `_` it where it is printed (the language is chosen per command)."""
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -78,9 +89,9 @@ def _seating_frame(title: str, multi: bool) -> RichTable:
         pad_edge=False,
         collapse_padding=True,
     )
-    out.add_column("Round", justify="right", no_wrap=True, min_width=5)
+    out.add_column(_("Round"), justify="right", no_wrap=True, min_width=5)
     if multi:
-        out.add_column("Table", justify="right", no_wrap=True, min_width=5)
+        out.add_column(_("Table"), justify="right", no_wrap=True, min_width=5)
     return out
 
 
@@ -89,14 +100,15 @@ def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
     vulnerability, then who sits out or is away; a long name gets most of the line."""
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = _seating_frame(title, multi)
-    out.add_column("Seat", no_wrap=True)
-    out.add_column("Player", overflow="fold", ratio=1)
-    out.add_column("Deal", no_wrap=True)
+    out.add_column(_("Seat"), no_wrap=True)
+    out.add_column(_("Player"), overflow="fold", ratio=1)
+    out.add_column(_("Deal"), no_wrap=True)
     for number, rnd in enumerate(schedule.rounds, 1):
         lines: list[list[str | Text]] = []
         for t, table in enumerate(rnd.tables, 1):
             deals = [
-                f"{p.number} {p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle)
+                f"{p.number} {seat_letter(p.dealer)}:{vulnerable_short(p.vulnerability)}"
+                for p in deal_plans(table, cycle)
             ]
             for i, seat in enumerate(Seat):
                 name = schedule.name(table.at(seat))
@@ -104,13 +116,13 @@ def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
                 lines.append(
                     [
                         *([str(t) if i == 0 else ""] if multi else []),
-                        seat.name.title(),
+                        seat_name(seat),
                         who,
                         deals[i] if i < len(deals) else "",
                     ]
                 )
             lines.extend([*([""] if multi else []), "", "", deals[i]] for i in range(len(Seat), len(deals)))
-        absent = [("Sits out", rnd.sitting_out), ("Away", sorted(schedule.movement.away(number - 1)))]
+        absent = [(_("Sits out"), rnd.sitting_out), (_("Away"), sorted(schedule.movement.away(number - 1)))]
         for words, players in absent:
             if players:
                 lines.append(
@@ -125,13 +137,13 @@ def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = _seating_frame(title, multi)
     for seat in Seat:  # on a narrow terminal a long name folds onto a second line, never cut short
-        out.add_column(seat.name.title(), overflow="fold")
-    out.add_column("Deals", min_width=8)
+        out.add_column(seat_name(seat), overflow="fold")
+    out.add_column(_("Deals"), min_width=8)
     absent = any(r.sitting_out for r in schedule.rounds) or any(
         schedule.movement.away(n) for n in range(len(schedule.rounds))
     )
     if absent:  # an evening where everyone always plays gives the names the column's room
-        out.add_column("Sits out", overflow="fold")
+        out.add_column(_("Sits out"), overflow="fold")
     for number, rnd in enumerate(schedule.rounds, 1):
         away = schedule.movement.away(number - 1)
         for t, table in enumerate(rnd.tables, 1):
@@ -142,12 +154,23 @@ def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
                 name = schedule.name(table.at(seat))
                 row.append(plain(f"{name}*", "bold") if seat is table.first_dealer else plain(name))
             row.append(
-                " ".join(f"{p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle))
+                " ".join(
+                    f"{seat_letter(p.dealer)}:{vulnerable_short(p.vulnerability)}"
+                    for p in deal_plans(table, cycle)
+                )
             )
             extra = ", ".join(schedule.name(p) for p in rnd.sitting_out) if t == 1 else ""
             if t == 1 and away:
                 extra = "; ".join(
-                    filter(None, [extra, "away: " + ", ".join(schedule.name(p) for p in sorted(away))])
+                    filter(
+                        None,
+                        [
+                            extra,
+                            _("away: {names}").format(
+                                names=", ".join(schedule.name(p) for p in sorted(away))
+                            ),
+                        ],
+                    )
                 )
             if absent:
                 row.append(extra)
@@ -160,18 +183,24 @@ def balance_summary(balance: Balance) -> str:
     b = balance
     partners = _range(c for pq, c in b.partners.items() if pq not in b.avoid)
     played = _range(b.played.values())
+    best = _bound(b.best_range(1).floor, b.best_range(1).ceil)
     parts = [
-        f"each pair partners {partners} time{'' if partners == '1' else 's'}"
-        f" (best possible {_bound(b.best_range(1).floor, b.best_range(1).ceil)})",
-        f"opposes {_range(b.opponents.values())}",
+        (
+            _("each pair partners {count} time (best possible {best})")
+            if partners == "1"
+            else _("each pair partners {count} times (best possible {best})")
+        ).format(count=partners, best=best),
+        _("opposes {count}").format(count=_range(b.opponents.values())),
         *([] if _one_table(b.tables) else [table_mates(b)]),
-        f"each player plays {played} round{'' if played == '1' else 's'}",
-        f"first deals {_range(b.first_deals.values())}" + _first_deals_share(b),
-        f"seat moves {b.total_seat_moves}",
+        (
+            _("each player plays {count} round") if played == "1" else _("each player plays {count} rounds")
+        ).format(count=played),
+        _("first deals {count}").format(count=_range(b.first_deals.values())) + _first_deals_share(b),
+        _("seat moves {count}").format(count=b.total_seat_moves),
     ]
     if b.max_sit_out_run > 1:
-        parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
-    return "Balance: " + "; ".join(parts) + "."
+        parts.append(_("longest run of sit-outs {count}").format(count=b.max_sit_out_run))
+    return _("Balance: {parts}.").format(parts="; ".join(parts))
 
 
 def _one_table(tables: Sequence[int]) -> bool:
@@ -191,8 +220,8 @@ def _first_deals_share(balance: Balance) -> str:
         return ""
     off = balance.first_deals_off_share
     if off == 0:
-        return " (each a quarter of their rounds played, to within one)"
-    return f" ({off} off a quarter of rounds played)"
+        return " " + _("(each a quarter of their rounds played, to within one)")
+    return " " + _("({off} off a quarter of rounds played)").format(off=off)
 
 
 def table_mates(balance: Balance) -> str:
@@ -200,11 +229,14 @@ def table_mates(balance: Balance) -> str:
     meetings against the fewest these rounds played allow."""
     repeats, floor = balance.repeated_meetings, balance.repeated_meetings_floor
     if repeats == 0:
-        return "nobody meets anyone twice"
-    needed = "none needed" if floor == 0 else f"at least {floor} needed"
+        return _("nobody meets anyone twice")
+    needed = _("none needed") if floor == 0 else _("at least {floor} needed").format(floor=floor)
     most = balance.most_meetings
-    plural = "s" if repeats != 1 else ""
-    return f"{repeats} repeated meeting{plural} ({needed}; a pair meets at most {most} times)"
+    return ngettext(
+        "{count} repeated meeting ({needed}; a pair meets at most {most} times)",
+        "{count} repeated meetings ({needed}; a pair meets at most {most} times)",
+        repeats,
+    ).format(count=repeats, needed=needed, most=most)
 
 
 RULE_WORDS = {
@@ -433,11 +465,13 @@ def tally_tables(sheet: TallySheet) -> Group:
     session = sheet.session
     schedule = session.schedule
     rounds = sheet.rounds_recorded
-    running = RichTable(title="Score sheet", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    running = RichTable(
+        title=_("Score sheet"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+    )
     running.add_column("#", justify="right")
-    running.add_column("player")
+    running.add_column(_("player"))
     for rnd in rounds:
-        running.add_column(f"R{rnd}", justify="right")
+        running.add_column(_("R{round}").format(round=rnd), justify="right")
     seated: dict[int, set[int]] = {rnd: set() for rnd in rounds}
     for rubber in sheet.rubbers:
         seated[rubber.record.round].update(rubber.seating.players)
@@ -454,16 +488,11 @@ def tally_tables(sheet: TallySheet) -> Group:
         _add_row(running, str(p + 1), name, *cells)
 
     with_points = any(rubber.points is not None for rubber in sheet.rubbers)
-    results = RichTable(title="Rubbers", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in (
-        "round",
-        "table",
-        "N-S",
-        "E-W",
-        *(("N-S pts", "E-W pts") if with_points else ()),
-        "result",
-    ):
-        results.add_column(column, justify="left" if column in ("N-S", "E-W", "result") else "right")
+    results = RichTable(title=_("Rubbers"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    ns, ew = side_text(Side.NS), side_text(Side.EW)
+    points_columns = (_("{side} pts").format(side=ns), _("{side} pts").format(side=ew)) if with_points else ()
+    for column in (_("round"), _("table"), ns, ew, *points_columns, _("result")):
+        results.add_column(column, justify="left" if column in (ns, ew, _("result")) else "right")
     for rubber in sheet.rubbers:
         points = rubber.points
         row = [
@@ -477,9 +506,9 @@ def tally_tables(sheet: TallySheet) -> Group:
         row.append(rubber_result(rubber.ns_tally))
         _add_row(results, *row)
 
-    ranking = RichTable(title="Standings", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("rank", "player", "total", "played", "average"):
-        ranking.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
+    ranking = RichTable(title=_("Standings"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in (_("rank"), _("player"), _("total"), _("played"), _("average")):
+        ranking.add_column(column, justify="left" if column == _("player") else "right", overflow="fold")
     for standing in sheet.standings:
         if not standing.rubbers:  # listed apart below: a 0 from no rubber ranks nobody
             continue
@@ -490,27 +519,41 @@ def tally_tables(sheet: TallySheet) -> Group:
             schedule.name(standing.player),
             signed(standing.total),
             str(standing.rubbers),
-            "" if average is None else f"{float(average):+.2f}",
+            "" if average is None else _signed_decimal(float(average)),
         )
     parts: list[RichTable | Text] = [
-        plain(f"Scoring: {session.rules.describe()}."),
+        plain(_("Scoring: {rules}.").format(rules=rules_text(session.rules))),
         running,
         results,
         ranking,
     ]
     unplayed = [schedule.name(s.player) for s in sheet.standings if not s.rubbers]
     if unplayed:
-        parts.append(plain(f"Not yet played: {', '.join(unplayed)}"))
+        parts.append(plain(_("Not yet played: {names}").format(names=", ".join(unplayed))))
     missing = session.missing()
     if missing:
-        marked = f" ({PENDING} on the score sheet)" if any(waiting.values()) else ""
+        marked = " " + _("({mark} on the score sheet)").format(mark=PENDING) if any(waiting.values()) else ""
+        where = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in missing)
         parts.append(
             Text(
-                f"Not recorded yet ({len(missing)}){marked}: "
-                + ", ".join(f"round {r} table {t}" for r, t in missing)
+                _("Not recorded yet ({count}){marked}: {where}").format(
+                    count=len(missing), marked=marked, where=where
+                )
             )
         )
     return Group(*parts)
+
+
+def _signed_decimal(value: float) -> str:
+    """An average with its sign and two decimals, in the language's number format (``+1.00``, ``+1,00``)."""
+    from babel.numbers import format_decimal
+
+    from rotation.language import current
+
+    if current() == "en":
+        return f"{value:+.2f}"
+    shown = format_decimal(abs(value), format="0.00", locale=current())
+    return ("-" if value < 0 else "+") + shown
 
 
 def sessions_table(summaries: list[SessionSummary]) -> RichTable:
@@ -533,18 +576,22 @@ def results_table(session: Session) -> RichTable:
     from rotation.render.recorded import deal_text
 
     schedule = session.schedule
-    out = RichTable(title="Results", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    out = RichTable(title=_("Results"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
     rows = []
     for rubber in session.scored():
         record = rubber.record
-        entries = [str(record.net)] if record.net is not None else [deal_text(d) for d in record.deals or ()]
+        entries = (
+            [net_text(record.net)] if record.net is not None else [deal_text(d) for d in record.deals or ()]
+        )
         rows.append((rubber, entries))
     widest = max((len(entry) for _, entries in rows for entry in entries), default=8)
-    for column in ("round", "table", "N-S", "E-W", "recorded", "result"):
+    columns = ("round", "table", "N-S", "E-W", "recorded", "result")
+    shown_as = (_("round"), _("table"), side_text(Side.NS), side_text(Side.EW), _("recorded"), _("result"))
+    for column, heading in zip(columns, shown_as, strict=True):
         out.add_column(
-            column,
+            heading,
             justify="right" if column in ("round", "table") else "left",
-            min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(column)),
+            min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(heading)),
             no_wrap=column == "result",
             overflow="fold",  # a long pair of names folds onto more lines, never cut short
         )
