@@ -242,7 +242,9 @@ def test_an_evening_saved_before_the_log_is_kept_whole(tmp_path: Path) -> None:
         rubbers.add_deals(store, "sat", 2, 1, deals("pass"))
         exported = {name: evenings.export_evening(store, name) for name in ("fri", "sat")}
     with closing(sqlite3.connect(path)) as db:
-        db.executescript(f"DROP TABLE changes; PRAGMA user_version = {CHANGES_SCHEMA - 1};")
+        db.executescript(
+            f"DROP TABLE evening_languages; DROP TABLE changes; PRAGMA user_version = {CHANGES_SCHEMA - 1};"
+        )
     with open_store(path) as store:
         assert {name: evenings.export_evening(store, name) for name in ("fri", "sat")} == exported
         assert evening_log(store, "fri").changes == ()
