@@ -156,3 +156,16 @@ def notrump(language: str = "en") -> str:
 def pass_word(language: str = "en") -> str:
     """A passed-out deal as ``language`` writes it."""
     return PASS[_language(language)][0]
+
+
+def readable(text: str, language: str = "en") -> bool:
+    """Whether ``text`` is written as a result (or a pass) in ``language``'s pad words, whether or not the
+    result can happen (``7NT +1`` is readable, and impossible)."""
+    language = _language(language)
+    head = re.split(r"\s+(?:honou?rs|hcp)\b", text.strip(), maxsplit=1, flags=re.IGNORECASE)[0]
+    return is_pass(head, language) or _result_pattern(language).fullmatch(head.strip().upper()) is not None
+
+
+def example(language: str = "en") -> str:
+    """A result as ``language``'s pad writes it, for a message: ``3SA Z -2``."""
+    return f"3{notrump(language)} {seat_letter(Seat.SOUTH, language)} -2"

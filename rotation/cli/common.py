@@ -157,9 +157,16 @@ def load_session(source: str) -> Session:
                 follow(store, source)
                 return session
         except NoDatabaseError:
-            fail(f"no such file or saved session: {source!r}")
+            from rotation.language import _
+
+            fail(_("no such file or saved session: {source}").format(source=repr(source)))
         except NoSuchSessionError as error:
-            fail(f"no such file: {source!r}; and {error}")
+            from rotation.cli.words import error_line
+            from rotation.language import _
+
+            fail(
+                _("no such file: {source}; and {error}").format(source=repr(source), error=error_line(error))
+            )
     try:
         return read_session(read_json(path))
     except (FormatError, SessionError) as error:

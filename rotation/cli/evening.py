@@ -296,7 +296,23 @@ def _record_input(
             RecordedNet.parse(net) if net is not None else None,
         )
     except (InvalidDealError, InvalidNetError) as error:
-        fail(str(error))
+        fail(deal_error(deals, error))
+
+
+def deal_error(typed: list[str], error: Exception) -> str:
+    """A deal refused, as one line: in a language other than English, a deal not written in that
+    language's pad words is said to be unreadable in it (other faults keep their English words)."""
+    from rotation.language import ENGLISH, current
+    from scoring import words
+
+    language = current()
+    if language != ENGLISH:
+        from rotation.cli.words_spoken import unreadable_deal
+
+        for text in typed:
+            if not words.readable(text, language) and not text.strip().startswith("{"):
+                return unreadable_deal(text, words.example(language))
+    return str(error)
 
 
 @app.command("show")

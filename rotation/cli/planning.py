@@ -560,4 +560,6 @@ def score_command(
     try:
         typer.echo(duplicate_score(result, vulnerable=vul, language=current()))
     except InvalidResultError as error:
-        fail(str(error))
+        from rotation.cli.evening import deal_error
+
+        fail(deal_error([result], error))

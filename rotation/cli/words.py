@@ -28,7 +28,15 @@ OPTIONS = {
 
 def error_line(error: errors.ChicagoError) -> str:
     """Any typed error of the services, as the command line words it: its facts, and the option or
-    command that gets the host past it."""
+    command that gets the host past it (in the language spoken, for the errors `words_spoken` words)."""
+    from rotation.language import ENGLISH, current
+
+    if current() != ENGLISH:
+        from rotation.cli.words_spoken import spoken_error
+
+        spoken = spoken_error(error)
+        if spoken is not None:
+            return spoken
     if isinstance(error, errors.StoreError):
         return store_message(error)
     if isinstance(error, errors.SessionError):
