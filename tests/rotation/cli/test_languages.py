@@ -204,3 +204,26 @@ def test_a_saved_evenings_language_gives_way_to_the_readers(
     run(db, "plan", *PLAYERS, "--order", "given", "--save", "E2")
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     assert "Marque : marque Chicago" in run(db, "tally", "E2")
+
+
+def test_a_players_mistakes_are_said_in_the_evenings_language(tmp_path: Path) -> None:
+    """A deal not written in the evening's pad words, a rubber recorded twice, an evening not saved: one
+    `chicago: error:` line each, exit 2, in the evening's (or the asked) language."""
+    db = tmp_path / "x.db"
+    run(db, "plan", *PLAYERS, "--order", "given", "--save", EVENING, "--lang", "nl")
+    unreadable = chicago(db, "record", EVENING, "-r", "1", "3XY Z =")
+    assert (unreadable.returncode, unreadable.stderr) == (
+        2,
+        "chicago: error: kan spel '3XY Z =' niet lezen: schrijf een contract, een leider en =, +k of -k,"
+        " zoals '3SA Z -2'\n",
+    )
+    run(db, "record", EVENING, "-r", "1", *deals("nl"))
+    twice = chicago(db, "record", EVENING, "-r", "1", *deals("nl"))
+    assert twice.returncode == 2 and twice.stderr.startswith(
+        "chicago: error: ronde 1, tafel 1 is al ingevoerd en compleet: gebruik --replace"
+    )
+    missing = chicago(db, "tally", "nope", "--lang", "de")
+    assert missing.returncode == 2
+    assert missing.stderr.splitlines() == [
+        "chicago: error: keine Datei: 'nope'; und keine gespeicherte Sitzung namens 'nope' (zuletzt: E1)"
+    ]
