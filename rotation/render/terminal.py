@@ -21,16 +21,18 @@ from rotation.language import N_, _, ngettext
 from rotation.model import Schedule, Table
 from rotation.names import shown
 from rotation.render.bridge_words import (
+    day_text,
     net_text,
     rubber_result,
     rules_text,
     seat_letter,
     seat_name,
     side_text,
+    unit_label,
     vulnerable_short,
 )
 from rotation.render.cards import PENDING, pending_tables, rank_text
-from rotation.render.season_words import standings_cells, standings_columns
+from rotation.render.season_words import column_words, standings_cells, standings_columns
 from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
 from rotation.results.units import RankBy, tally_unit
@@ -240,17 +242,17 @@ def table_mates(balance: Balance) -> str:
 
 
 RULE_WORDS = {
-    "sit-outs off fair share": "everyone's fair share of play while present",
-    "partner spread": "partners",
-    "played spread": "rounds played",
-    "sit-out repeats": "sitting out twice running",
-    "changes from the previous plan": "changes from the plan replaced",
-    "most meetings": "the most times two players meet",
-    "repeated meetings": "repeated meetings",
-    "opponent spread": "opponents",
-    "first-deal spread": "first deals",
-    "first deals off fair share": "first deals (a quarter of each one's rounds played)",
-    "seat moves": "seat moves",
+    "sit-outs off fair share": N_("everyone's fair share of play while present"),
+    "partner spread": N_("partners"),
+    "played spread": N_("rounds played"),
+    "sit-out repeats": N_("sitting out twice running"),
+    "changes from the previous plan": N_("changes from the plan replaced"),
+    "most meetings": N_("the most times two players meet"),
+    "repeated meetings": N_("repeated meetings"),
+    "opponent spread": N_("opponents"),
+    "first-deal spread": N_("first deals"),
+    "first deals off fair share": N_("first deals (a quarter of each one's rounds played)"),
+    "seat moves": N_("seat moves"),
 }
 """The planner's rules as a host says them."""
 
@@ -261,27 +263,38 @@ def solve_summary(result: SolveResult) -> str:
     rounds = result.movement.rounds if result.movement is not None else ()
     silent = ONE_TABLE_SILENT if _one_table([len(r.tables) for r in rounds]) else frozenset()
     terms = [t for t in result.terms if t.name not in silent]
-    proven = [RULE_WORDS.get(t.name, t.name) for t in terms if t.bound is not None and t.met]
+    proven = [_rule(t.name) for t in terms if t.bound is not None and t.met]
     open_ = [
-        f"{RULE_WORDS.get(t.name, t.name)} ({t.value}; {t.bound} may be possible)"
+        _("{rule} ({value}; {bound} may be possible)").format(
+            rule=_rule(t.name), value=t.value, bound=t.bound
+        )
         for t in terms
         if t.bound is not None and not t.met
     ]
-    unknown = [RULE_WORDS.get(t.name, t.name) for t in terms if t.bound is None]
+    unknown = [_rule(t.name) for t in terms if t.bound is None]
     if not open_ and not unknown:
-        verdict = "as even as can be in every rule (proven)"
+        verdict = _("as even as can be in every rule (proven)")
     elif not open_:
-        verdict = f"as even as can be in every rule but {_listed(unknown)} (proven; no bound is known there)"
+        verdict = _("as even as can be in every rule but {rules} (proven; no bound is known there)").format(
+            rules=_listed(unknown)
+        )
     else:
-        verdict = f"not proven as even as can be in {_listed(open_)}"
+        verdict = _("not proven as even as can be in {rules}").format(rules=_listed(open_))
         if proven:
-            verdict = f"proven as even as can be in {_listed(proven)}; " + verdict
+            verdict = _("proven as even as can be in {rules}; {rest}").format(
+                rules=_listed(proven), rest=verdict
+            )
     cut = (
-        " The --time-limit cut the search short: another run may plan differently."
+        " " + _("The --time-limit cut the search short: another run may plan differently.")
         if result.cut_short
         else ""
     )
-    return f"Planner: {verdict}.{cut}"
+    return _("Planner: {verdict}.").format(verdict=verdict) + cut
+
+
+def _rule(name: str) -> str:
+    """A planner's rule as a host says it, in the language spoken."""
+    return _(RULE_WORDS[name]) if name in RULE_WORDS else name
 
 
 def solve_details(result: SolveResult) -> str:
@@ -302,7 +315,9 @@ def solve_details(result: SolveResult) -> str:
 
 
 def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _range(values: object) -> str:
@@ -320,9 +335,17 @@ def prefix_table(stopped: Iterable[Stop]) -> RichTable:
     many rounds allow, for `chicago check` (an evening often ends before the plan does). Each row is
     made as its stop comes (`balance.stops`), so nothing per round is kept but the row."""
     table = RichTable(
-        title="Stopping after each round", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+        title=_("Stopping after each round"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
     )
-    columns = ("after round", "partners", "best", "sit-outs", "fair share", "opponents", "as even as can be")
+    columns = (
+        _("after round"),
+        _("partners"),
+        _("best"),
+        _("sit-outs"),
+        _("fair share"),
+        _("opponents"),
+        _("as even as can be"),
+    )
     for column in columns:
         table.add_column(column, justify="right")
     for stop in stopped:
@@ -334,7 +357,7 @@ def prefix_table(stopped: Iterable[Stop]) -> RichTable:
             _bound(*stop.sit_outs) if stop.sit_outs is not None else "-",
             _share(list(stop.fair_shares)) if stop.fair_shares is not None else "-",
             _bound(*stop.opponents),
-            "yes" if stop.even else Text("no", style="bold"),
+            _("yes") if stop.even else Text(_("no"), style="bold"),
         )
     return table
 
@@ -354,33 +377,36 @@ def balance_report(balance: Balance, schedule: Schedule, width: int = 0) -> Grou
     ``width`` (0: any width) the number columns' headings wrap first, and where a name still does not
     fit, the rows carry the players' numbers and a list gives their names."""
     b = balance
-    spreads = RichTable(title="Balance", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("measure", "min", "max", "spread", "best possible"):
-        spreads.add_column(column, justify="left" if column == "measure" else "right")
+    spreads = RichTable(title=_("Balance"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in (N_("measure"), N_("min"), N_("max"), N_("spread"), N_("best possible")):
+        spreads.add_column(_(column), justify="left" if column == "measure" else "right")
 
     def line(measure: str, values: list[int], best: str = "") -> None:
         _add_row(spreads, measure, str(min(values)), str(max(values)), str(max(values) - min(values)), best)
 
     partners, opponents = b.best_range(1), b.best_range(2)
+    spread = _("{bound} (spread {spread})")
     line(
-        "partners (per pair)",
+        _("partners (per pair)"),
         list(b.partners.values()),
-        f"{_bound(partners.floor, partners.ceil)} (spread {partners.spread})",
+        spread.format(bound=_bound(partners.floor, partners.ceil), spread=partners.spread),
     )
     line(
-        "opponents (per pair)",
+        _("opponents (per pair)"),
         list(b.opponents.values()),
-        f"{_bound(opponents.floor, opponents.ceil)} (spread {opponents.spread})",
+        spread.format(bound=_bound(opponents.floor, opponents.ceil), spread=opponents.spread),
     )
     line(
-        "table-mates (per pair)",
+        _("table-mates (per pair)"),
         list(b.table_mates.values()),
-        f"{b.repeated_meetings} repeated, at least {b.repeated_meetings_floor} needed",
+        _("{repeated} repeated, at least {floor} needed").format(
+            repeated=b.repeated_meetings, floor=b.repeated_meetings_floor
+        ),
     )
-    line("rounds played", list(b.played.values()))
-    line("sit-outs", list(b.sat_out.values()))
-    line("first deals", list(b.first_deals.values()))
-    line("seat moves", list(b.seat_moves.values()))
+    line(_("rounds played"), list(b.played.values()))
+    line(_("sit-outs"), list(b.sat_out.values()))
+    line(_("first deals"), list(b.first_deals.values()))
+    line(_("seat moves"), list(b.seat_moves.values()))
 
     parts: list[RichTable | Text] = [spreads, *_players_table(balance, schedule, width)]
     if schedule.movement.n_players <= 16:
@@ -388,7 +414,14 @@ def balance_report(balance: Balance, schedule: Schedule, width: int = 0) -> Grou
     return Group(*parts)
 
 
-_PLAYER_COUNTS = ("played", "sat out", "out in a row", "away", "first deals", "seat moves")
+_PLAYER_COUNTS = (
+    N_("played"),
+    N_("sat out"),
+    N_("out in a row"),
+    N_("away"),
+    N_("first deals"),
+    N_("seat moves"),
+)
 
 
 def _too_wide(table: RichTable, width: int) -> bool:
@@ -407,12 +440,14 @@ def _players_table(balance: Balance, schedule: Schedule, width: int) -> list[Ric
     the longest name does not fit beside the numbers."""
     b = balance
     for named in (True, False):
-        players = RichTable(title="Players", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+        players = RichTable(
+            title=_("Players"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+        )
         players.add_column("#", justify="right", no_wrap=True)
         if named:  # the longest name's full width: Rich would measure only its longest word
-            players.add_column("player", no_wrap=True, min_width=max(map(cell_len, schedule.players)))
+            players.add_column(_("player"), no_wrap=True, min_width=max(map(cell_len, schedule.players)))
         for column in _PLAYER_COUNTS:
-            players.add_column(column, justify="right", overflow="fold")
+            players.add_column(_(column), justify="right", overflow="fold")
         for p, name in enumerate(schedule.players):
             counts = (b.played, b.sat_out, b.longest_sit_out_run, b.away, b.first_deals, b.seat_moves)
             _add_row(players, str(p + 1), *((name,) if named else ()), *(str(c[p]) for c in counts))
@@ -430,7 +465,7 @@ def _pair_grid(balance: Balance, schedule: Schedule, width: int) -> RichTable:
     n = schedule.movement.n_players
     for named in (True, False):
         grid = RichTable(
-            title="Partners (above the diagonal) and opponents (below)",
+            title=_("Partners (above the diagonal) and opponents (below)"),
             title_justify="left",
             header_style="bold",
             box=box.SIMPLE_HEAD,
@@ -560,14 +595,14 @@ def sessions_table(summaries: list[SessionSummary]) -> RichTable:
     """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (house
     rules when named, method, vulnerability cycle, tally unit)."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
-    for column in ("session", "date", "players", "recorded", "scoring"):
-        out.add_column(column, justify="right" if column in ("players", "recorded") else "left")
+    for column in (N_("session"), N_("date"), N_("players"), N_("recorded"), N_("scoring")):
+        out.add_column(_(column), justify="right" if column in ("players", "recorded") else "left")
     for s in summaries:
         done = f"{s.recorded}/{s.rubbers}"
         rules = s.rules
-        scoring = f"{rules.method.name}, {rules.vulnerability.name}, {tally_unit(rules).label}"
+        scoring = f"{rules.method.name}, {rules.vulnerability.name}, {unit_label(tally_unit(rules))}"
         scoring = f"{rules.house}: {scoring}" if rules.house else scoring
-        _add_row(out, s.name, s.played_on.isoformat(), str(s.players), done, scoring)
+        _add_row(out, s.name, day_text(s.played_on), str(s.players), done, scoring)
     return out
 
 
@@ -613,7 +648,9 @@ def season_table(lines: tuple[SeasonLine, ...], by: RankBy, best: int | None = N
     the placing points and the best evenings' total when they are what counts (`season_words`)."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD)
     for column in standings_columns(by, best):
-        out.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
+        out.add_column(
+            column_words(column), justify="left" if column == "player" else "right", overflow="fold"
+        )
     for line in lines:
         _add_row(out, *standings_cells(line, by, best))
     return out
