@@ -257,17 +257,23 @@ def log_command(
 ) -> None:
     """Every change to a saved session, oldest first: when, from where (the terminal, the host page, a
     table's link), what changed, and what it held before and after."""
+    from rotation.cli.speech import follow
     from rotation.render.changes import change_lines
     from rotation.services.changes import evening_log, log_data
 
     with open_store(create=False) as store:
         log = evening_log(store, name)
+        follow(store, name)
     if as_json:
         typer.echo(json.dumps(log_data(log), indent=2, ensure_ascii=False))
         return
     lines = change_lines(log.changes)
     if not lines:
-        typer.echo(f"{log.evening.name}: no change logged (saved before chicago kept a log).")
+        from rotation.language import _
+
+        typer.echo(
+            _("{name}: no change logged (saved before chicago kept a log).").format(name=log.evening.name)
+        )
     for line in lines:
         typer.echo(f"{line.at}  {line.source}: {line.text}")
 

@@ -300,7 +300,10 @@ def _keep_stake(store: Store | None, made: EveningPlan, terms: Terms | None, *, 
     saved = made.planned.saved
     if terms is not None and store is not None and saved is not None:
         keep_terms(store, saved.id, terms)
-        typer.echo(f"Note: played for money, {stake_words(terms)} (see `chicago settle`).", err=err)
+        from rotation.language import _
+
+        said = _("Note: played for money, {stake} (see `chicago settle`).").format(stake=stake_words(terms))
+        typer.echo(said, err=err)
 
 
 def _keep_language(store: Store | None, made: EveningPlan) -> None:
