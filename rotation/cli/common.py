@@ -98,7 +98,16 @@ def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool =
     from rotation.services.sheets import known_as
 
     for typed, known in known_as(given, kept):  # spacing and composition alone are tidied without a word
-        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+        typer.echo(known_player(typed, known), err=err)
+
+
+def known_player(typed: str, known: str) -> str:
+    """``Note: 'hellen' is the known player 'Helen' (see `chicago rename`).``"""
+    from rotation.language import _
+
+    return _("Note: {typed} is the known player {known} (see `chicago rename`).").format(
+        typed=repr(typed), known=repr(known)
+    )
 
 
 def rich_console() -> Console:

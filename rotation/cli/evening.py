@@ -244,8 +244,11 @@ def _restore(name: str, round_number: int, table: int | None, *, replace: bool) 
         change = rubbers.restore_rubber(store, name, round_number, table, replace=replace)
     edit = change.edit
     assert edit.record is not None
-    where = f"{change.evening.name} round {edit.round}, table {edit.table}"
-    typer.echo(f"Restored {where} as it was (it held {rubber_words(edit.previous)}).")
+    from rotation.language import _
+
+    restored = _("Restored {name} round {round}, table {table} as it was (it held {held}).")
+    held = rubber_words(edit.previous)
+    typer.echo(restored.format(name=change.evening.name, round=edit.round, table=edit.table, held=held))
     for line in record_report(change.evening.name, edit.session, edit.record, None):
         typer.echo(line)
 

@@ -22,7 +22,6 @@ from rotation.cli.choices import (
     Unit,
 )
 from rotation.cli.common import (
-    counted,
     db_path,
     fail,
     is_file_source,
@@ -332,7 +331,9 @@ def _note_known(made: EveningPlan, *, err: bool) -> None:
     """Say which names were taken for players the database knows under another spelling."""
     planned = made.planned
     for typed, known in planned.known_as:
-        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+        from rotation.cli.common import known_player
+
+        typer.echo(known_player(typed, known), err=err)
     if planned.saved is not None:
         note_matched_names(planned.plan.schedule.players, planned.saved.session.schedule.players, err=err)
 
@@ -533,21 +534,43 @@ def _season_pairs(since_text: str | None, until_text: str | None) -> None:
             counts = pair_counts(store, since=since, until=until)
     else:
         counts = pair_counts(None, since=since, until=until)
+    from rotation.language import _, ngettext
+
     if counts.first is None or counts.last is None:
-        typer.echo("Season: no evenings saved in that period.")
+        typer.echo(_("Season: no evenings saved in that period."))
         return
     typer.echo(
-        f"Season: {counted(counts.evenings, 'evening')} ({counts.first.isoformat()} to"
-        f" {counts.last.isoformat()}), {counted(counts.players, 'player')}, {counted(counts.pairs, 'pair')}."
+        _("Season: {evenings} ({first} to {last}), {players}, {pairs}.").format(
+            evenings=ngettext("{count} evening", "{count} evenings", counts.evenings).format(
+                count=counts.evenings
+            ),
+            first=day_text(counts.first),
+            last=day_text(counts.last),
+            players=ngettext("{count} player", "{count} players", counts.players).format(
+                count=counts.players
+            ),
+            pairs=ngettext("{count} pair", "{count} pairs", counts.pairs).format(count=counts.pairs),
+        )
     )
-    for what, spread in (("partnered", counts.partnered), ("shared a table", counts.shared)):
-        typer.echo(f"Pairs who {what}: " + ", ".join(f"{_times(k)} {n}" for k, n in spread.spread))
+    for what, spread in (
+        (_("Pairs who partnered:"), counts.partnered),
+        (_("Pairs who shared a table:"), counts.shared),
+    ):
+        typer.echo(f"{what} " + ", ".join(f"{_times(k)} {n}" for k, n in spread.spread))
         if spread.most:
-            typer.echo("  most often: " + ", ".join(f"{a} & {b} {c}" for a, b, c in spread.most))
+            typer.echo(
+                "  "
+                + _("most often: {pairs}").format(
+                    pairs=", ".join(f"{a} & {b} {c}" for a, b, c in spread.most)
+                )
+            )
 
 
 def _times(count: int) -> str:
-    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
+    from rotation.language import _, ngettext
+
+    said = {0: _("never"), 1: _("once"), 2: _("twice")}.get(count)
+    return said if said is not None else ngettext("{count} time", "{count} times", count).format(count=count)
 
 
 @app.command("score")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
-from rotation.cli.common import counted
 from rotation.request import Fault, Part
 from rotation.services import errors
 from rotation.services.season import Renamed
@@ -133,6 +132,15 @@ def plan_note(note: Note) -> str:
 
 def renamed_text(renamed: Renamed) -> str:
     """``Renamed Ann to Anne in 3 sessions.`` or ``Merged Ann into Anne: 2 sessions moved.``"""
+    from rotation.language import _, ngettext
+
+    sessions = ngettext("{count} session", "{count} sessions", renamed.sessions).format(
+        count=renamed.sessions
+    )
     if renamed.merged:
-        return f"Merged {renamed.old} into {renamed.new}: {counted(renamed.sessions, 'session')} moved."
-    return f"Renamed {renamed.old} to {renamed.new} in {counted(renamed.sessions, 'session')}."
+        return _("Merged {old} into {new}: {sessions} moved.").format(
+            old=renamed.old, new=renamed.new, sessions=sessions
+        )
+    return _("Renamed {old} to {new} in {sessions}.").format(
+        old=renamed.old, new=renamed.new, sessions=sessions
+    )
