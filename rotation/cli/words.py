@@ -126,7 +126,11 @@ def _plan_refused(error: errors.PlanError, option: str) -> str:
 def plan_note(note: Note) -> str:
     """A note on a plan, with the option to ask for what it suggests."""
     if note.part is not None and note.value is not None:
-        return f"{note.text}: ask for it with {OPTIONS[note.part]} {note.value}"
+        from rotation.language import _
+
+        return _("{note}: ask for it with {option} {value}").format(
+            note=note.text, option=OPTIONS[note.part], value=note.value
+        )
     return note.text
 
 
