@@ -51,6 +51,15 @@ def spoken_error(error: Exception) -> str | None:
             "round {round} has {count} tables: give --table ({listing})",
             count,
         ).format(round=error.round, count=count, listing=listing)
+    if isinstance(error, errors.NearMissError):
+        return _(
+            "{typed} is not a known player; did you mean {known}? (add --new {option} if it is a new player)"
+        ).format(typed=repr(error.typed), known=repr(error.suggestions[0]), option=shlex.quote(error.typed))
+    if isinstance(error, errors.ForgottenPlayersError):
+        gone = " ".join(f"--gone {shlex.quote(name)}" for name in error.names)
+        return _("not named and not said to have gone home: {names}: name them, or add {options}").format(
+            names=", ".join(error.names), options=gone
+        )
     return None
 
 
