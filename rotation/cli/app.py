@@ -43,8 +43,6 @@ class _OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        from contextlib import ExitStack
-
         from rotation.cli import speech
 
         try:
@@ -54,8 +52,7 @@ class _OneLineErrors(TyperGroup):
             if standalone_mode:
                 sys.exit(USAGE)
             return USAGE
-        with ExitStack() as languages:
-            speech.begin(asked, os.environ, languages)
+        with speech.speaking_for(asked, os.environ):
             return self._run(given, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
 
     def _run(

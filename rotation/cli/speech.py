@@ -8,8 +8,8 @@ place, with one check), up to a ``--`` (after which everything is a player's nam
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from contextlib import ExitStack
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
@@ -65,14 +65,23 @@ def listed() -> str:
     return ", ".join(LANGUAGES[:-1]) + " or " + LANGUAGES[-1]
 
 
-def begin(asked: str | None, environ: Mapping[str, str], stack: ExitStack) -> str:
-    """Speak the language chosen for this command on ``stack`` (ended with it) and remember how it was
-    chosen; the language."""
-    code = choose(asked, environ)
-    ASKED.set(known(asked) if asked is not None else None)
-    CHOSEN_BY_READER.set(asked is not None or known(environ.get("CHICAGO_LANG")) is not None)
-    LATER.set(stack)
-    return stack.enter_context(speaking(code))
+@contextmanager
+def speaking_for(asked: str | None, environ: Mapping[str, str]) -> Iterator[str]:
+    """Speak the language chosen for this command (--lang, else the environment) until it ends, a saved
+    evening's language entered on the way (`follow`); everything set here is reset afterwards, so nothing
+    stays from one command to the next in one process."""
+    with ExitStack() as stack:
+        tokens = (
+            ASKED.set(known(asked) if asked is not None else None),
+            CHOSEN_BY_READER.set(asked is not None or known(environ.get("CHICAGO_LANG")) is not None),
+            LATER.set(stack),
+        )
+        try:
+            yield stack.enter_context(speaking(choose(asked, environ)))
+        finally:
+            ASKED.reset(tokens[0])
+            CHOSEN_BY_READER.reset(tokens[1])
+            LATER.reset(tokens[2])
 
 
 def follow(store: Store, evening: str) -> None:

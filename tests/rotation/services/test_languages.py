@@ -69,3 +69,22 @@ def test_lang_is_taken_out_of_any_place_before_a_double_dash() -> None:
         taken_out(["score", "--lang"])
     with pytest.raises(UnknownLanguageError, match=r"unknown language 'x{17}\.\.\.'"):
         taken_out(["--lang", "x" * 5000])
+
+
+def test_nothing_of_a_commands_language_stays_after_it(tmp_path: Path) -> None:
+    """One command's --lang (and the evening it followed) is gone when it ends: the next command in the same
+    process starts from English and the environment again."""
+    from typer.testing import CliRunner
+
+    from rotation.cli.app import app
+    from rotation.cli.speech import ASKED, CHOSEN_BY_READER, LATER
+    from rotation.language import current
+
+    runner = CliRunner()
+    done = runner.invoke(
+        app, ["--db", str(tmp_path / "x.db"), "score", "3SA=", "--lang", "nl"], env={"CHICAGO_LANG": ""}
+    )
+    assert (done.exit_code, done.output.strip()) == (0, "400")
+    assert (current(), ASKED.get(), CHOSEN_BY_READER.get(), LATER.get()) == ("en", None, False, None)
+    refused = runner.invoke(app, ["--db", str(tmp_path / "x.db"), "score", "3SA="], env={"CHICAGO_LANG": ""})
+    assert refused.exit_code == 2
