@@ -34,7 +34,8 @@ def rubber_line(schedule: Schedule, rubber: ScoredRubber, unit: str) -> str:
     parts = []
     points = rubber.points
     if points is not None:
-        parts.append(f"{side_text(Side.NS)} {points[0]}, {side_text(Side.EW)} {points[1]}: ")
+        ns, ew = bridge_words.number_text(points[0]), bridge_words.number_text(points[1])
+        parts.append(f"{side_text(Side.NS)} {ns}, {side_text(Side.EW)} {ew}: ")
     tally = rubber.ns_tally
     if not tally:
         return "".join(parts) + _("even (everyone 0)")
@@ -112,9 +113,9 @@ def progress_line(session: Session, record: RubberRecord) -> str:
         counted,
     ).format(
         ns=side_text(Side.NS),
-        ns_points=score.ns_points,
+        ns_points=bridge_words.number_text(score.ns_points),
         ew=side_text(Side.EW),
-        ew_points=score.ew_points,
+        ew_points=bridge_words.number_text(score.ew_points),
         count=counted,
     )
     coming = next_deal(record.deals, seating.first_dealer, session.rules)
