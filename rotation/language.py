@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import date
 from functools import cache
 from gettext import GNUTranslations
 from io import BytesIO
@@ -48,6 +49,8 @@ _ALIASES: Final = {"no": "nb", "nn": "nb", "se": "sv", "dk": "da"}
 LOCALE: Final = Path(__file__).parent / "locale"
 
 _speaking: ContextVar[str] = ContextVar("chicago_language", default=ENGLISH)
+AREAS: Final = ("terminal", "pages", "printed")
+_area: ContextVar[str] = ContextVar("chicago_area", default="terminal")
 
 
 def current() -> str:
@@ -63,6 +66,18 @@ def speaking(code: str) -> Iterator[str]:
         yield _speaking.get()
     finally:
         _speaking.reset(token)
+
+
+@contextmanager
+def written_for(area: str) -> Iterator[None]:
+    """Translate for ``area`` (the terminal, the pages, the printed pages) in the body: a word its catalogue
+    translates reads as there (a card's shorter "Dealer", the page's "none" of vulnerability), any other as
+    the other catalogues have it. Also a decorator, for a printer."""
+    token = _area.set(area if area in AREAS else "terminal")
+    try:
+        yield
+    finally:
+        _area.reset(token)
 
 
 def known(code: str | None) -> str | None:
@@ -110,6 +125,32 @@ def from_accept_language(header: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+def plain() -> bool:
+    """Whether numbers, dates and bridge letters are written as English writes them: in English, and in the
+    pseudo-language (which only lengthens sentences; Babel knows no locale ``xx``)."""
+    return _speaking.get() in (ENGLISH, PSEUDO)
+
+
+def day_text(day: date, length: str = "medium") -> str:
+    """A date as the language writes it (Babel's ``medium``: ``27 nov. 2026``; ``short``: ``27.11.26``),
+    ISO (``2026-11-27``) where plain."""
+    if plain():
+        return day.isoformat()
+    from babel.dates import format_date
+
+    return str(format_date(day, format=length, locale=_speaking.get()))
+
+
+def number_text(value: float, pattern: str | None = None) -> str:
+    """A number as the language groups its digits and writes its decimal sign (``1 170``, ``1.170``,
+    ``0,50``), optionally to Babel's ``pattern`` (``0.00``); plain: as Python writes it."""
+    if plain():
+        return f"{value:.2f}" if pattern == "0.00" else str(value)
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format=pattern, locale=_speaking.get()))
+
+
 def gettext(message: str) -> str:
     """``message`` in the current language (itself where no translation exists, as gettext does)."""
     language = _speaking.get()
@@ -117,7 +158,7 @@ def gettext(message: str) -> str:
         return message
     if language == PSEUDO:
         return pseudo(message)
-    return _translations(language).gettext(message)
+    return _translations(language, _area.get()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -128,7 +169,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
         return singular if count == 1 else plural
     if language == PSEUDO:
         return pseudo(singular if count == 1 else plural)
-    return _translations(language).ngettext(singular, plural, count)
+    return _translations(language, _area.get()).ngettext(singular, plural, count)
 
 
 _ = gettext
@@ -140,15 +181,17 @@ def N_(message: str) -> str:
 
 
 @cache
-def _translations(language: str) -> GNUTranslations:
-    """Every message of ``language``'s catalogues, the areas merged, compiled in memory once per process
-    (Babel reads the ``.po`` files and writes the ``.mo`` that the standard library's gettext reads)."""
+def _translations(language: str, area: str) -> GNUTranslations:
+    """Every message of ``language``'s catalogues, ``area``'s first and the others' after it, compiled in
+    memory once per process and area (Babel reads the ``.po`` files and writes the ``.mo`` that the
+    standard library's gettext reads)."""
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     merged = Catalog(locale=language)
-    for path in sorted((LOCALE / language / "LC_MESSAGES").glob("*.po")):
+    paths = sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"), key=lambda p: (p.stem != area, p.stem))
+    for path in paths:
         with path.open("rb") as file:
             for message in read_po(file, locale=language):
                 if message.id and not message.fuzzy and message.id not in merged:

@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rotation.cut import Order, cut
 from rotation.errors import UserError
+from rotation.language import N_, _, ngettext
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
@@ -416,12 +417,7 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
         rounds = last_change + cycle_length(size)
         if leaving:
             rounds = max(rounds, max(a.from_round or 0 for a in leaving))
-        notes.append(
-            Note(
-                f"{rounds} rounds: {'every partnership once' if size < 6 else 'the bulletin chart'}"
-                + (" after the last change of players" if last_change else "")
-            )
-        )
+        notes.append(Note(_bulletin_rounds_note(rounds, size < 6, bool(last_change))))
     absent = _absences(request, rounds)
     present_in = [[n for n in names if r not in absent.get(n, frozenset())] for r in range(1, rounds + 1)]
     sheet, drawn_cut = _score_sheet(request, present_in[0])
@@ -439,7 +435,13 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
             ranked = [n for n in names if n in group]
         else:
             ranked = list(cut(group, request.seed + index)[0])
-            notes.append(Note(f"round {start + 1}: a new cut for {len(group)} players: {', '.join(ranked)}"))
+            notes.append(
+                Note(
+                    _("round {round}: a new cut for {count} players: {names}").format(
+                        round=start + 1, count=len(group), names=", ".join(ranked)
+                    )
+                )
+            )
         to_sheet = [number[name] for name in ranked]
         segment = bulletin_movement(len(group), length)
         result.extend(rnd.mapped(to_sheet) for rnd in segment.rounds)
@@ -534,8 +536,10 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             keep_movement, tables = booked, tuple(len(rnd.tables) for rnd in booked)
             notes.append(
                 Note(
-                    "from the book of evenings where nobody meets anyone twice, the table-mates of"
-                    " players away sitting out those rounds"
+                    _(
+                        "from the book of evenings where nobody meets anyone twice, the table-mates of"
+                        " players away sitting out those rounds"
+                    )
                 )
             )
     if kept is None and not away and not avoid and request.tables in (None, len(sheet) // 4):
@@ -546,9 +550,17 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             passes = rounds // design_rounds(len(sheet))
             notes.append(
                 Note(
-                    f"a whist design from the book{f', played {passes} times' if passes > 1 else ''}:"
-                    " every pair"
-                    f" partners {_times(passes)} and opposes {_times(2 * passes)}"
+                    (
+                        _(
+                            "a whist design from the book, played {count} times: every pair partners"
+                            " {partners} and opposes {opposes}"
+                        )
+                        if passes > 1
+                        else _(
+                            "a whist design from the book: every pair partners {partners} and opposes"
+                            " {opposes}"
+                        )
+                    ).format(count=passes, partners=_times(passes), opposes=_times(2 * passes))
                 )
             )
             return Plan(Schedule(sheet, design), "whist design", drawn_cut, tuple(notes), None, avoid)
@@ -558,7 +570,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         first = meet_once_rounds(len(sheet))
         if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
             design = meet_once
-            notes.append(Note("from the book of evenings where nobody meets anyone twice"))
+            notes.append(Note(_("from the book of evenings where nobody meets anyone twice")))
         elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
             notes.append(_book_start_note(first))
@@ -682,10 +694,29 @@ def _away_within(request: PlanRequest, rounds: int) -> None:
             )
 
 
+def _bulletin_rounds_note(rounds: int, partnerships: bool, changed: bool) -> str:
+    """How many rounds the bulletin's movement takes, as a whole sentence in the language spoken."""
+    if partnerships:
+        text = (
+            _("{rounds} rounds: every partnership once after the last change of players")
+            if changed
+            else _("{rounds} rounds: every partnership once")
+        )
+    else:
+        text = (
+            _("{rounds} rounds: the bulletin chart after the last change of players")
+            if changed
+            else _("{rounds} rounds: the bulletin chart")
+        )
+    return text.format(rounds=rounds)
+
+
 def _book_start_note(first: int) -> Note:
     return Note(
-        f"rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
-        " so an evening that stops early has no repeated meetings"
+        _(
+            "rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
+            " so an evening that stops early has no repeated meetings"
+        ).format(first=first)
     )
 
 
@@ -695,49 +726,79 @@ def _ranked(result: SolveResult) -> tuple[int, ...]:
 
 
 def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+    said = {1: _("once"), 2: _("twice")}.get(count)
+    return said if said is not None else ngettext("{count} time", "{count} times", count).format(count=count)
 
 
 def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note]:
     """The default length of a balanced evening, and a note saying how it was chosen."""
     if kept is not None and len(kept.schedule.rounds) > kept.rounds:
         total = len(kept.schedule.rounds)
-        return total, Note(f"{total} rounds, as in the plan being replaced")
+        return total, Note(_("{rounds} rounds, as in the plan being replaced").format(rounds=total))
     n = len(request.names)
     if kept is None and request.away and not request.avoid and n in BULLETIN_SIZES and request.tables is None:
         rounds = cycle_length(n)
         return rounds, Note(
-            f"{rounds} rounds: the bulletin's evening for {n} players, balanced for those away"
-            " (the bulletin's new cut at each arrival or departure would make it longer)"
+            _(
+                "{rounds} rounds: the bulletin's evening for {count} players, balanced for those away"
+                " (the bulletin's new cut at each arrival or departure would make it longer)"
+            ).format(rounds=rounds, count=n)
         )
     tables = request.tables or n // 4
     if tables < 1:
         raise PlanError(f"{n} players are too few for a table")
     wanted = default_rounds(n, tables)
     start = kept.rounds if kept is not None else 0
-    every = "every pair" if not request.avoid else f"every pair (but {_avoided(request)}, who must not)"
+    which = "avoid" if request.avoid else "all"
     if request.couples:  # the pairs allowed to partner, two partnerships a table each round
-        pairs = n * (n - 1) // 2 - len(request.couples)
-        every = "every pair but the couples"
+        pairs, which = n * (n - 1) // 2 - len(request.couples), "couples"
         if request.mixed:
-            pairs, every = len(request.couples) * (len(request.couples) - 1), "every mixed pair"
+            pairs, which = len(request.couples) * (len(request.couples) - 1), "mixed"
         wanted = -(-pairs // (2 * tables))
     if wanted <= LONGEST_DEFAULT_EVENING:
-        return start + wanted, Note(f"{start + wanted} rounds: enough for {every} to partner once")
+        said = _(_ENOUGH[which])
+        return start + wanted, Note(said.format(rounds=start + wanted, avoided=_avoided(request)))
+    said = _(_WOULD_TAKE[which])
     return (
         start + LONGEST_DEFAULT_EVENING,
         Note(
-            f"{start + LONGEST_DEFAULT_EVENING} rounds of four deals ({every} partnering once would take"
-            f" {start + wanted})",
+            said.format(
+                rounds=start + LONGEST_DEFAULT_EVENING, avoided=_avoided(request), wanted=start + wanted
+            ),
             Part.ROUNDS,
             start + wanted,
         ),
     )
 
 
+_ENOUGH: Final = {
+    "all": N_("{rounds} rounds: enough for every pair to partner once"),
+    "avoid": N_("{rounds} rounds: enough for every pair (but {avoided}, who must not) to partner once"),
+    "couples": N_("{rounds} rounds: enough for every pair but the couples to partner once"),
+    "mixed": N_("{rounds} rounds: enough for every mixed pair to partner once"),
+}
+"""The default length's note, by which pairs may partner: all, all but those to avoid, all but the
+couples, or the mixed pairs alone."""
+_WOULD_TAKE: Final = {
+    "all": N_("{rounds} rounds of four deals (every pair partnering once would take {wanted})"),
+    "avoid": N_(
+        "{rounds} rounds of four deals (every pair (but {avoided}, who must not) partnering once would"
+        " take {wanted})"
+    ),
+    "couples": N_(
+        "{rounds} rounds of four deals (every pair but the couples partnering once would take {wanted})"
+    ),
+    "mixed": N_("{rounds} rounds of four deals (every mixed pair partnering once would take {wanted})"),
+}
+"""The note when that length is longer than an evening: the rounds given, and what it would take."""
+
+
 def _avoided(request: PlanRequest) -> str:
     """The pairs who must not partner, as a note names them: ``Ann and Helen``."""
-    return "; ".join(f"{_real(request.names, a)} and {_real(request.names, b)}" for a, b in request.avoid)
+    return "; ".join(
+        _("{first} and {second}").format(first=_real(request.names, a), second=_real(request.names, b))
+        for a, b in request.avoid
+    )
 
 
 def _kept_sheet(request: PlanRequest, kept: Kept) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:

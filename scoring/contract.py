@@ -13,6 +13,7 @@ from typing import Final
 from scoring._enums import DomainEnum
 from scoring._text import quoted, small_int
 from scoring.seat import Seat, Side
+from scoring.words import english, is_pass
 
 BOOK: Final = 6
 """Tricks declarer must take before the contract's first trick counts."""
@@ -153,9 +154,10 @@ class Result:
         return cls(contract, declarer, target + outcome)
 
     @classmethod
-    def parse(cls, text: str) -> Result:
-        """Read ``3NT N -2``, ``4HX S -2``, ``3NTX-2``, ``6S West =``, ``3NT-North -2`` in any case."""
-        match = _RESULT.fullmatch(text.strip().upper())
+    def parse(cls, text: str, language: str = "en") -> Result:
+        """Read ``3NT N -2``, ``4HX S -2``, ``3NTX-2``, ``6S West =``, ``3NT-North -2`` in any case, and
+        ``language``'s own pad (``3SA Z =`` in Dutch: `scoring.words`); suit symbols everywhere."""
+        match = _RESULT.fullmatch(english(text, language).strip().upper())
         if match is None:
             if text.strip().upper() in _PASS_WORDS:
                 raise InvalidResultError(f"{quoted(text)} is a passed-out deal, not a played contract")
@@ -229,11 +231,12 @@ class PassedOut(DomainEnum):
 PASS: Final = PassedOut.PASS
 
 
-def parse_deal(text: str) -> Result | PassedOut:
-    """Read one recorded deal: a result, or ``pass`` (also ``passed out``) for a passed-out deal."""
-    if " ".join(text.upper().split()) in _PASS_WORDS:
+def parse_deal(text: str, language: str = "en") -> Result | PassedOut:
+    """Read one recorded deal: a result, or ``pass`` (also ``passed out``, and ``language``'s word, such as
+    ``pas`` or ``пас``) for a passed-out deal."""
+    if " ".join(text.upper().split()) in _PASS_WORDS or is_pass(text, language):
         return PASS
-    return Result.parse(text)
+    return Result.parse(text, language)
 
 
 _PASS_WORDS: Final = frozenset({"PASS", "PASSED", "PASSED OUT", "PASSED-OUT", "ALL PASS"})

@@ -14,6 +14,7 @@ from typing import Final
 from scoring._text import brief, quoted, small_int
 from scoring.contract import PASS, PassedOut, Result, Strain, parse_deal
 from scoring.seat import Side
+from scoring.words import english_side
 
 
 class InvalidDealError(ValueError):
@@ -38,8 +39,11 @@ class Honors:
             raise InvalidDealError(f"honors are worth 100 or 150, not {self.points!r}")
 
     @classmethod
-    def parse(cls, text: str) -> Honors:
-        """Read ``NS 100``, ``E-W 150``."""
+    def parse(cls, text: str, language: str = "en") -> Honors:
+        """Read ``NS 100``, ``E-W 150``, and the side as ``language`` writes it (``OW 100`` in Dutch)."""
+        typed = _TYPED_HONORS.fullmatch(text)
+        if typed is not None:
+            text = f"{english_side(typed['side'], language)} {typed['points']}"
         match = _HONORS.fullmatch(text.strip().upper())
         if match is None:
             raise InvalidDealError(
@@ -54,6 +58,7 @@ class Honors:
         return f"{self.side.name} {self.points}"
 
 
+_TYPED_HONORS: Final = re.compile(r"\s*(?P<side>\D+?)\s*(?P<points>\d+)\s*")
 _HONORS: Final = re.compile(r"(?P<side>N\s*[-/]?\s*S|E\s*[-/]?\s*W)\s*(?P<points>\d+)")
 
 _DEAL_KEYS: Final = ("result", "honors", "hcp_ns")
@@ -92,15 +97,15 @@ class RecordedDeal:
         return self.result is PASS
 
     @classmethod
-    def parse(cls, text: str) -> RecordedDeal:
-        """Read a deal written as a string: a result or ``pass``."""
-        return cls(parse_deal(text))
+    def parse(cls, text: str, language: str = "en") -> RecordedDeal:
+        """Read a deal written as a string: a result or ``pass`` (in ``language``'s words too)."""
+        return cls(parse_deal(text, language))
 
     @classmethod
-    def from_value(cls, value: object) -> RecordedDeal:
+    def from_value(cls, value: object, language: str = "en") -> RecordedDeal:
         """Read a deal from a session's JSON: a string, or an object with result, honors, hcp_ns."""
         if isinstance(value, str):
-            return cls.parse(value)
+            return cls.parse(value, language)
         if not isinstance(value, Mapping):
             raise InvalidDealError(f"a deal is a string or an object with a result, not {brief(value)}")
         unknown = sorted(str(key) for key in value if key not in _DEAL_KEYS)
@@ -115,7 +120,9 @@ class RecordedDeal:
         hcp_ns = value.get("hcp_ns")
         if hcp_ns is not None and type(hcp_ns) is not int:
             raise InvalidDealError(f"hcp_ns is a whole number 0 to 40, not {brief(hcp_ns)}")
-        return cls(parse_deal(text), None if honors is None else Honors.parse(honors), hcp_ns)
+        return cls(
+            parse_deal(text, language), None if honors is None else Honors.parse(honors, language), hcp_ns
+        )
 
     def to_value(self) -> str | dict[str, object]:
         """The session JSON form: a plain string unless honors or high-card points were recorded."""

@@ -28,9 +28,10 @@ def duplicate_items(result: Result, *, vulnerable: bool) -> Iterator[tuple[Item,
         yield Item.PART_SCORE_PREMIUM, PART_SCORE_PREMIUM
 
 
-def duplicate_score(result: Result | str, *, vulnerable: bool) -> int:
-    """The declarer's score, negative when the contract fails: ``duplicate_score("4H=", vulnerable=True)``."""
+def duplicate_score(result: Result | str, *, vulnerable: bool, language: str = "en") -> int:
+    """The declarer's score, negative when the contract fails: ``duplicate_score("4H=", vulnerable=True)``;
+    a string is read in ``language``'s pad words too (``3SA=`` in Dutch)."""
     if isinstance(result, str):
-        result = Result.parse(result)
+        result = Result.parse(result, language)
     total = sum(points for _, points in duplicate_items(result, vulnerable=vulnerable))
     return total if result.made else -total

@@ -8,6 +8,7 @@ need them, so `chicago score` starts fast.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,6 +43,28 @@ class _OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        from rotation.cli import speech
+
+        try:
+            given, asked = speech.taken_out(sys.argv[1:] if args is None else args)
+        except speech.UnknownLanguageError as error:
+            typer.echo(f"chicago: error: {error}", err=True)
+            if standalone_mode:
+                sys.exit(USAGE)
+            return USAGE
+        with speech.speaking_for(asked, os.environ):
+            return self._run(given, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+
+    def _run(
+        self,
+        args: list[str],
+        prog_name: str | None,
+        complete_var: str | None,
+        standalone_mode: bool,
+        windows_expand_args: bool,
+        **extra: Any,
+    ) -> Any:
+        """Run the command, its errors one line each (in the language chosen)."""
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except ChicagoError as error:
@@ -144,6 +167,16 @@ def _options(
             dir_okay=False,
             show_default=False,
             help="The session database (default: $CHICAGO_DB, else chicago.db in your user data folder).",
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="CODE",
+            show_default=False,
+            help="The language chicago speaks: en, nl, fr, de, pl, ru, sv, da or nb; also after a command"
+            " (default: $CHICAGO_LANG, else the locale; a saved evening's own language where it has one).",
         ),
     ] = None,
 ) -> None:

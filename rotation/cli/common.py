@@ -67,10 +67,13 @@ def open_store(*, create: bool = True) -> Iterator[Store]:
 
 def load_stored(name: str) -> StoredSession:
     """The saved session ``name``."""
+    from rotation.cli.speech import follow
     from rotation.services.evenings import load_evening
 
     with open_store(create=False) as store:
-        return load_evening(store, name)
+        stored = load_evening(store, name)
+        follow(store, name)
+        return stored
 
 
 def counted(count: int, word: str, plural: str = "") -> str:
@@ -95,7 +98,16 @@ def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool =
     from rotation.services.sheets import known_as
 
     for typed, known in known_as(given, kept):  # spacing and composition alone are tidied without a word
-        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+        typer.echo(known_player(typed, known), err=err)
+
+
+def known_player(typed: str, known: str) -> str:
+    """``Note: 'hellen' is the known player 'Helen' (see `chicago rename`).``"""
+    from rotation.language import _
+
+    return _("Note: {typed} is the known player {known} (see `chicago rename`).").format(
+        typed=repr(typed), known=repr(known)
+    )
 
 
 def rich_console() -> Console:
@@ -147,13 +159,23 @@ def load_session(source: str) -> Session:
 
         try:
             with open_store(create=False) as store:
+                from rotation.cli.speech import follow
                 from rotation.services.evenings import load_evening
 
-                return load_evening(store, source).session
+                session = load_evening(store, source).session
+                follow(store, source)
+                return session
         except NoDatabaseError:
-            fail(f"no such file or saved session: {source!r}")
+            from rotation.language import _
+
+            fail(_("no such file or saved session: {source}").format(source=repr(source)))
         except NoSuchSessionError as error:
-            fail(f"no such file: {source!r}; and {error}")
+            from rotation.cli.words import error_line
+            from rotation.language import _
+
+            fail(
+                _("no such file: {source}; and {error}").format(source=repr(source), error=error_line(error))
+            )
     try:
         return read_session(read_json(path))
     except (FormatError, SessionError) as error:

@@ -12,7 +12,6 @@ import typer
 from rotation.cli.app import app
 from rotation.cli.choices import CARD_SUFFIXES, DEALS_HELP, CardFormat, Document, Paper
 from rotation.cli.common import (
-    counted,
     fail,
     is_file_source,
     load_session,
@@ -214,8 +213,10 @@ def record_command(
     """Record a rubber of a saved session, checked against its schedule: all its deals at once, or deal by
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
+    from rotation.cli.speech import follow_named
     from rotation.services import rubbers
 
+    follow_named(name)  # the evening's pad words read its deals
     if restore:
         if deals or net is not None or undo or delete:
             fail("--restore takes no deals, --net, --undo or --delete (only --replace)")
@@ -253,8 +254,11 @@ def _restore(name: str, round_number: int, table: int | None, *, replace: bool) 
         change = rubbers.restore_rubber(store, name, round_number, table, replace=replace)
     edit = change.edit
     assert edit.record is not None
-    where = f"{change.evening.name} round {edit.round}, table {edit.table}"
-    typer.echo(f"Restored {where} as it was (it held {rubber_words(edit.previous)}).")
+    from rotation.language import _
+
+    restored = _("Restored {name} round {round}, table {table} as it was (it held {held}).")
+    held = rubber_words(edit.previous)
+    typer.echo(restored.format(name=change.evening.name, round=edit.round, table=edit.table, held=held))
     for line in record_report(change.evening.name, edit.session, edit.record, None):
         typer.echo(line)
 
@@ -266,17 +270,23 @@ def log_command(
 ) -> None:
     """Every change to a saved session, oldest first: when, from where (the terminal, the host page, a
     table's link), what changed, and what it held before and after."""
+    from rotation.cli.speech import follow
     from rotation.render.changes import change_lines
     from rotation.services.changes import evening_log, log_data
 
     with open_store(create=False) as store:
         log = evening_log(store, name)
+        follow(store, name)
     if as_json:
         typer.echo(json.dumps(log_data(log), indent=2, ensure_ascii=False))
         return
     lines = change_lines(log.changes)
     if not lines:
-        typer.echo(f"{log.evening.name}: no change logged (saved before chicago kept a log).")
+        from rotation.language import _
+
+        typer.echo(
+            _("{name}: no change logged (saved before chicago kept a log).").format(name=log.evening.name)
+        )
     for line in lines:
         typer.echo(f"{line.at}  {line.source}: {line.text}")
 
@@ -305,7 +315,23 @@ def _record_input(
             RecordedNet.parse(net) if net is not None else None,
         )
     except (InvalidDealError, InvalidNetError) as error:
-        fail(str(error))
+        fail(deal_error(deals, error))
+
+
+def deal_error(typed: list[str], error: Exception) -> str:
+    """A deal refused, as one line: in a language other than English, a deal not written in that
+    language's pad words is said to be unreadable in it (other faults keep their English words)."""
+    from rotation.language import ENGLISH, current
+    from scoring import words
+
+    language = current()
+    if language != ENGLISH:
+        from rotation.cli.words_spoken import unreadable_deal
+
+        for text in typed:
+            if not words.readable(text, language) and not text.strip().startswith("{"):
+                return unreadable_deal(text, words.example(language))
+    return str(error)
 
 
 @app.command("show")
@@ -313,6 +339,8 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
     from rich.text import Text
 
+    from rotation.language import _, day_text, ngettext
+    from rotation.render.bridge_words import rules_text
     from rotation.render.terminal import DEALS_LEGEND, results_table, seating_table
     from rotation.services.errors import SessionError
 
@@ -320,14 +348,21 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     session = stored.session
     schedule, rules = session.schedule, session.rules
     console = rich_console()
-    heading = f"{stored.name}, {stored.played_on.isoformat()}: {counted(len(schedule.players), 'player')},"
-    console.print(Text(f"{heading} {counted(len(schedule.rounds), 'round')}", style="bold"))
-    console.print(Text("Score sheet: " + ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))))
-    console.print(Text(f"Scoring: {rules.describe()}."))
+    n, r = len(schedule.players), len(schedule.rounds)
+    heading = _("{name}, {date}: {players}, {rounds}").format(
+        name=stored.name,
+        date=day_text(stored.played_on),
+        players=ngettext("{count} player", "{count} players", n).format(count=n),
+        rounds=ngettext("{count} round", "{count} rounds", r).format(count=r),
+    )
+    console.print(Text(heading, style="bold"))
+    sheet = ", ".join(f"{p}. {n}" for p, n in enumerate(schedule.players, 1))
+    console.print(Text(_("Score sheet: {players}").format(players=sheet)))
+    console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(rules))))
     if (state := _drive_state(name)) is not None:
-        console.print(Text(f"Movement: {state.describe()}."))
+        console.print(Text(_("Movement: {movement}.").format(movement=state.describe())))
     console.print(seating_table(schedule, rules.vulnerability, width=console.width))
-    console.print(f"* deals the round's first deal. {DEALS_LEGEND}.")
+    console.print(_("* deals the round's first deal. {legend}.").format(legend=_(DEALS_LEGEND)))
     try:
         if session.results:
             console.print(results_table(session))
@@ -336,15 +371,21 @@ def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) 
     from rotation.render.recorded import progress_line
 
     for record in session.in_progress():
-        where = f"round {record.round} table {record.table}"
-        typer.echo(f"In progress, {where}: {progress_line(session, record)}")
+        where = _("round {round} table {table}").format(round=record.round, table=record.table)
+        typer.echo(
+            _("In progress, {where}: {progress}").format(where=where, progress=progress_line(session, record))
+        )
     missing = session.missing()
     if missing:
-        where = ", ".join(f"round {r} table {t}" for r, t in missing)
-        console.print(Text(f"Still to record ({len(missing)}): {where}"))  # folds at the terminal's width
+        where = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in missing)
+        # folds at the terminal's width
+        console.print(Text(_("Still to record ({count}): {where}").format(count=len(missing), where=where)))
     else:
+        count = len(session.results)
         typer.echo(
-            "The rubber is recorded."
-            if len(session.results) == 1
-            else f"All {len(session.results)} rubbers recorded."
+            _("The rubber is recorded.")
+            if count == 1
+            else ngettext("All {count} rubber recorded.", "All {count} rubbers recorded.", count).format(
+                count=count
+            )
         )

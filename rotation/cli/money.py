@@ -128,9 +128,13 @@ def _evening(source: str, typed: Typed) -> Settled:
 
     if is_file_source(source):
         return Settled(settle_session(load_session(source), settle_terms(*typed)), 1, source)
+    from rotation.cli.speech import follow
+
     with open_store(create=False) as store:
         terms = settle_terms(*typed, kept=kept_terms(store, source))
-        return settle_evening(store, source, terms)
+        settled = settle_evening(store, source, terms)
+        follow(store, source)
+        return settled
 
 
 def _season(typed: Typed, since: str | None, until: str | None, unit: TallyUnit | None) -> Settled:
@@ -160,32 +164,38 @@ def _print(settled: Settled) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from rotation.language import _
     from rotation.render.money import heading, terms_words
 
     money = settled.settlement
     typer.echo(heading(settled))
     typer.echo(terms_words(settled))
     if not money.lines:
-        typer.echo("No rubber recorded: nothing to settle.")
+        typer.echo(_("No rubber recorded: nothing to settle."))
         return
     fee = bool(money.terms.table_money)
     table = Table(box=box.SIMPLE_HEAD)
-    table.add_column("Player")
-    table.add_column("Tally", justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Tally"), justify="right")
     code = f" ({money.currency.code})" if money.currency.code else ""
-    table.add_column(f"Amount{code}", justify="right")
+    table.add_column(_("Amount") + code, justify="right")
     if fee:
-        table.add_column(f"Table money{code}", justify="right")
+        table.add_column(_("Table money") + code, justify="right")
     for line in money.lines:
         tally = f"{line.tally:+d}" if line.tally else "0"
         cells: list[Text | str] = [Text(line.name), tally, money.text(line.amount, signed=True)]
         table.add_row(*cells, *([money.text(line.table_money)] if fee else []))
     rich_console().print(table)
     if money.transfers:
-        typer.echo("Who pays whom:")
+        typer.echo(_("Who pays whom:"))
         for t in money.transfers:
-            rich_console().print(Text(f"  {t.payer} pays {t.payee} {money.text(t.amount)}"))
+            said = _("{payer} pays {payee} {amount}").format(
+                payer=t.payer, payee=t.payee, amount=money.text(t.amount)
+            )
+            rich_console().print(Text(f"  {said}"))
     else:
-        typer.echo("All square: nobody pays anybody.")
+        typer.echo(_("All square: nobody pays anybody."))
     if fee:
-        typer.echo(f"Table money to the club: {money.text(money.table_money_total)} in all.")
+        typer.echo(
+            _("Table money to the club: {amount} in all.").format(amount=money.text(money.table_money_total))
+        )

@@ -23,7 +23,6 @@ from rotation.cli.choices import (
     Unit,
 )
 from rotation.cli.common import (
-    counted,
     db_path,
     fail,
     is_file_source,
@@ -35,6 +34,7 @@ from rotation.cli.common import (
     rich_console,
 )
 from rotation.cli.money import CurrencyOption, PerOption, TableMoneyOption, Typed, stake_words
+from rotation.language import day_text
 from rotation.request import HISTORY_DAYS
 
 if TYPE_CHECKING:
@@ -303,6 +303,7 @@ def plan_command(
     with _store_for(asked) as store, _progress(err=as_json) as on_progress:
         made = plans.plan(store, asked, on_progress=on_progress)
         _keep_stake(store, made, terms, err=as_json)
+        _keep_language(store, made)
     _note_known(made, err=as_json)
     if made.data is not None:
         typer.echo(json.dumps(made.data, indent=2, ensure_ascii=False))
@@ -330,7 +331,21 @@ def _keep_stake(store: Store | None, made: EveningPlan, terms: Terms | None, *, 
     saved = made.planned.saved
     if terms is not None and store is not None and saved is not None:
         keep_terms(store, saved.id, terms)
-        typer.echo(f"Note: played for money, {stake_words(terms)} (see `chicago settle`).", err=err)
+        from rotation.language import _
+
+        said = _("Note: played for money, {stake} (see `chicago settle`).").format(stake=stake_words(terms))
+        typer.echo(said, err=err)
+
+
+def _keep_language(store: Store | None, made: EveningPlan) -> None:
+    """Keep --lang with the evening just saved: its cards, tally and pages speak it (a replan without
+    --lang keeps the language it had)."""
+    from rotation.cli.speech import ASKED
+    from rotation.services.languages import keep_evening_language
+
+    saved, asked = made.planned.saved, ASKED.get()
+    if asked is not None and store is not None and saved is not None:
+        keep_evening_language(store, saved.id, asked)
 
 
 @contextmanager
@@ -348,7 +363,9 @@ def _note_known(made: EveningPlan, *, err: bool) -> None:
     """Say which names were taken for players the database knows under another spelling."""
     planned = made.planned
     for typed, known in planned.known_as:
-        typer.echo(f"Note: {typed!r} is the known player {known!r} (see `chicago rename`).", err=err)
+        from rotation.cli.common import known_player
+
+        typer.echo(known_player(typed, known), err=err)
     if planned.saved is not None:
         note_matched_names(planned.plan.schedule.players, planned.saved.session.schedule.players, err=err)
 
@@ -358,26 +375,32 @@ def _print_plan(made: EveningPlan, *, verbose: bool) -> None:
     from rich.text import Text
 
     from rotation.cli.words import plan_note
+    from rotation.language import _, ngettext
+    from rotation.render.bridge_words import cycle_text, method_name
     from rotation.render.terminal import DEALS_LEGEND, balance_summary, seating_table
 
     result, saved, cycle = made.planned.plan, made.planned.saved, made.cycle
     schedule = saved.session.schedule if saved is not None else result.schedule
     console = rich_console()
     n, r = len(schedule.players), len(schedule.rounds)
-    heading = Text(f"Chicago for {counted(n, 'player')}, {counted(r, 'round')}", style="bold")
-    console.print(heading + f" ({result.method})")
+    players = ngettext("{count} player", "{count} players", n).format(count=n)
+    rounds = ngettext("{count} round", "{count} rounds", r).format(count=r)
+    heading = Text(_("Chicago for {players}, {rounds}").format(players=players, rounds=rounds), style="bold")
+    console.print(heading + f" ({method_name(result.method)})")
     if verbose and result.schedule.movement.name:
-        console.print(f"Movement: {result.schedule.movement.name}")
+        console.print(_("Movement: {name}").format(name=result.schedule.movement.name))
     if result.cut:
         from scoring.contract import Strain
 
         drawn = ", ".join(f"{name} {card[0]}{Strain.parse(card[1]).symbol}" for name, card in result.cut)
-        console.print(f"Cut (--seed {made.seed} draws it again): {drawn}")
-    console.print("Score sheet: " + ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1)))
+        console.print(_("Cut (--seed {seed} draws it again): {cards}").format(seed=made.seed, cards=drawn))
+    sheet = ", ".join(f"{p}. {name}" for p, name in enumerate(schedule.players, 1))
+    console.print(_("Score sheet: {players}").format(players=sheet))
     for note in result.notes:
-        console.print(f"Note: {plan_note(note)}")
+        console.print(_("Note: {note}").format(note=plan_note(note)))
     console.print(seating_table(schedule, cycle, width=console.width))
-    console.print(f"* deals the round's first deal. {DEALS_LEGEND}; {cycle.describe()}.")
+    legend = _("* deals the round's first deal. {legend}; {cycle}.")
+    console.print(legend.format(legend=_(DEALS_LEGEND), cycle=cycle_text(cycle)))
     console.print(balance_summary(made.balance))
     if made.couples is not None:
         from rotation.render.couples import couples_lines
@@ -390,6 +413,8 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
     """How the planner did (with --verbose every rule against its bound), and where the plan was saved."""
     from rich.text import Text
 
+    from rotation.language import _, ngettext
+    from rotation.render.bridge_words import rules_text
     from rotation.render.terminal import solve_details, solve_summary
 
     planned, saved = made.planned, made.planned.saved
@@ -399,20 +424,33 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
             console.print(solve_details(planned.plan.solved))
     if saved is None:
         if made.rules.house:  # a preview by house rules: what the house plays, though nothing is kept
-            console.print(Text(f"Scoring: {made.rules.describe()}."))
+            console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(made.rules))))
         return
-    console.print(Text(f"Scoring: {saved.session.rules.describe()}."))  # Text: folds at 80 columns in a pipe
+    # Text: folds at 80 columns in a pipe
+    console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(saved.session.rules))))
     if planned.replaced:
         console.print(
             Text(
-                f"Replanned {saved.name!r}: the first {counted(planned.kept, 'round')}"
-                " and every result kept, the rest planned for the players named."
+                ngettext(
+                    "Replanned {name}: the first {count} round and every result kept, the rest planned for"
+                    " the players named.",
+                    "Replanned {name}: the first {count} rounds and every result kept, the rest planned for"
+                    " the players named.",
+                    planned.kept,
+                ).format(name=repr(saved.name), count=planned.kept)
             )
         )
     console.print(
         Text(
-            f"Saved as {saved.name!r} ({saved.played_on.isoformat()}) in {db_path()}:"
-            f" record each rubber with `chicago record {shlex.quote(saved.name)} --round R ...`."
+            _(
+                "Saved as {name} ({date}) in {path}: record each rubber with"
+                " `chicago record {quoted} --round R ...`."
+            ).format(
+                name=repr(saved.name),
+                date=day_text(saved.played_on),
+                path=db_path(),
+                quoted=shlex.quote(saved.name),
+            )
         )
     )
 
@@ -536,21 +574,43 @@ def _season_pairs(since_text: str | None, until_text: str | None) -> None:
             counts = pair_counts(store, since=since, until=until)
     else:
         counts = pair_counts(None, since=since, until=until)
+    from rotation.language import _, ngettext
+
     if counts.first is None or counts.last is None:
-        typer.echo("Season: no evenings saved in that period.")
+        typer.echo(_("Season: no evenings saved in that period."))
         return
     typer.echo(
-        f"Season: {counted(counts.evenings, 'evening')} ({counts.first.isoformat()} to"
-        f" {counts.last.isoformat()}), {counted(counts.players, 'player')}, {counted(counts.pairs, 'pair')}."
+        _("Season: {evenings} ({first} to {last}), {players}, {pairs}.").format(
+            evenings=ngettext("{count} evening", "{count} evenings", counts.evenings).format(
+                count=counts.evenings
+            ),
+            first=day_text(counts.first),
+            last=day_text(counts.last),
+            players=ngettext("{count} player", "{count} players", counts.players).format(
+                count=counts.players
+            ),
+            pairs=ngettext("{count} pair", "{count} pairs", counts.pairs).format(count=counts.pairs),
+        )
     )
-    for what, spread in (("partnered", counts.partnered), ("shared a table", counts.shared)):
-        typer.echo(f"Pairs who {what}: " + ", ".join(f"{_times(k)} {n}" for k, n in spread.spread))
+    for what, spread in (
+        (_("Pairs who partnered:"), counts.partnered),
+        (_("Pairs who shared a table:"), counts.shared),
+    ):
+        typer.echo(f"{what} " + ", ".join(f"{_times(k)} {n}" for k, n in spread.spread))
         if spread.most:
-            typer.echo("  most often: " + ", ".join(f"{a} & {b} {c}" for a, b, c in spread.most))
+            typer.echo(
+                "  "
+                + _("most often: {pairs}").format(
+                    pairs=", ".join(f"{a} & {b} {c}" for a, b, c in spread.most)
+                )
+            )
 
 
 def _times(count: int) -> str:
-    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
+    from rotation.language import _, ngettext
+
+    said = {0: _("never"), 1: _("once"), 2: _("twice")}.get(count)
+    return said if said is not None else ngettext("{count} time", "{count} times", count).format(count=count)
 
 
 @app.command("score")
@@ -559,10 +619,13 @@ def score_command(
     vul: Annotated[bool, typer.Option("--vul/--nonvul", help="Is the declarer's side vulnerable?")] = False,
 ) -> None:
     """Print the declarer's duplicate score (Law 77): `chicago score 4H= --vul` prints 620."""
+    from rotation.language import current
     from scoring.contract import InvalidResultError
     from scoring.duplicate import duplicate_score
 
     try:
-        typer.echo(duplicate_score(result, vulnerable=vul))
+        typer.echo(duplicate_score(result, vulnerable=vul, language=current()))
     except InvalidResultError as error:
-        fail(str(error))
+        from rotation.cli.evening import deal_error
+
+        fail(deal_error([result], error))

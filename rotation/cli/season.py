@@ -48,13 +48,15 @@ def sessions_command(
 
         typer.echo(json.dumps(sessions_data(path, summaries), indent=2, ensure_ascii=False))
         return
+    from rotation.language import _
+
     if not summaries:
-        typer.echo(f"No sessions saved yet in {path}.")
+        typer.echo(_("No sessions saved yet in {path}.").format(path=path))
         return
     from rotation.render.terminal import sessions_table
 
     rich_console().print(sessions_table(summaries))
-    typer.echo(f"Database: {path}")
+    typer.echo(_("Database: {path}").format(path=path))
 
 
 _RankSinceOption = Annotated[
@@ -178,7 +180,9 @@ def _write_sheet(
         note=lambda text: typer.echo(f"Note: {text}.", err=True),
     )
     write_out(data, out)
-    typer.echo(f"Wrote the season sheet to {out}.", err=True)
+    from rotation.language import _
+
+    typer.echo(_("Wrote the season sheet to {path}.").format(path=out), err=True)
 
 
 def _print_season(result: Season) -> None:
@@ -217,7 +221,9 @@ def export_command(
         data = export_evening(store, name)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if write_out(text, out):
-        typer.echo(f"Wrote {data['name']} to {out}.")
+        from rotation.language import _
+
+        typer.echo(_("Wrote {name} to {path}.").format(name=data["name"], path=out))
 
 
 @app.command("import")
@@ -331,10 +337,13 @@ def players_command(
     if path.exists():
         with open_store() as store:
             players = list_players(store)
+    from rotation.language import _, ngettext
+
     if not players:
-        typer.echo(f"No players saved yet in {path}.")
+        typer.echo(_("No players saved yet in {path}.").format(path=path))
     for player, count in players:
-        typer.echo(f"{player}  ({count} session{'s' if count != 1 else ''})")
+        sessions = ngettext("{count} session", "{count} sessions", count).format(count=count)
+        typer.echo(f"{player}  ({sessions})")
 
 
 def _add_players(names: list[str], new: list[str]) -> None:
@@ -346,10 +355,12 @@ def _add_players(names: list[str], new: list[str]) -> None:
         fail("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'")
     with open_store() as store:  # a near miss or a bad name: worded by words.plan_message, as at plan
         added = add_players(store, names, new=new)
+    from rotation.language import _
+
     if added.added:
-        typer.echo(f"Added to the roster: {', '.join(added.added)}.")
+        typer.echo(_("Added to the roster: {names}.").format(names=", ".join(added.added)))
     if added.known:
-        typer.echo(f"Already on the roster: {', '.join(added.known)}.")
+        typer.echo(_("Already on the roster: {names}.").format(names=", ".join(added.known)))
 
 
 @app.command("delete")
@@ -368,4 +379,6 @@ def delete_command(
 
     with open_store(create=False) as store:
         stored = delete_evening(store, name)
-    typer.echo(f"Deleted {stored.name} ({stored.played_on.isoformat()}).")
+    from rotation.language import _
+
+    typer.echo(_("Deleted {name} ({date}).").format(name=stored.name, date=stored.played_on.isoformat()))

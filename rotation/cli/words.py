@@ -6,7 +6,6 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
-from rotation.cli.common import counted
 from rotation.request import Fault, Part
 from rotation.services import errors
 from rotation.services.season import Renamed
@@ -30,7 +29,15 @@ OPTIONS = {
 
 def error_line(error: errors.ChicagoError) -> str:
     """Any typed error of the services, as the command line words it: its facts, and the option or
-    command that gets the host past it."""
+    command that gets the host past it (in the language spoken, for the errors `words_spoken` words)."""
+    from rotation.language import ENGLISH, current
+
+    if current() != ENGLISH:
+        from rotation.cli.words_spoken import spoken_error
+
+        spoken = spoken_error(error)
+        if spoken is not None:
+            return spoken
     if isinstance(error, errors.StoreError):
         return store_message(error)
     if isinstance(error, errors.SessionError):
@@ -131,12 +138,25 @@ def _plan_refused(error: errors.PlanError, option: str) -> str:
 def plan_note(note: Note) -> str:
     """A note on a plan, with the option to ask for what it suggests."""
     if note.part is not None and note.value is not None:
-        return f"{note.text}: ask for it with {OPTIONS[note.part]} {note.value}"
+        from rotation.language import _
+
+        return _("{note}: ask for it with {option} {value}").format(
+            note=note.text, option=OPTIONS[note.part], value=note.value
+        )
     return note.text
 
 
 def renamed_text(renamed: Renamed) -> str:
     """``Renamed Ann to Anne in 3 sessions.`` or ``Merged Ann into Anne: 2 sessions moved.``"""
+    from rotation.language import _, ngettext
+
+    sessions = ngettext("{count} session", "{count} sessions", renamed.sessions).format(
+        count=renamed.sessions
+    )
     if renamed.merged:
-        return f"Merged {renamed.old} into {renamed.new}: {counted(renamed.sessions, 'session')} moved."
-    return f"Renamed {renamed.old} to {renamed.new} in {counted(renamed.sessions, 'session')}."
+        return _("Merged {old} into {new}: {sessions} moved.").format(
+            old=renamed.old, new=renamed.new, sessions=sessions
+        )
+    return _("Renamed {old} to {new} in {sessions}.").format(
+        old=renamed.old, new=renamed.new, sessions=sessions
+    )

@@ -3,7 +3,7 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 7, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 8, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
@@ -25,6 +25,8 @@ Schema (version 7, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
                      its evening
     drives           session_id -> movement (progressive, swiss), rounds: an evening seated by results, each
                      round as the one before is recorded, up to ``rounds`` (v7)
+    evening_languages session_id -> language (nl, de, ...): the language an evening's commands, cards and
+                     pages speak, kept by `chicago plan --save NAME --lang CODE` (v8)
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -43,7 +45,7 @@ from typing import Any, Final
 
 from rotation.errors import ChicagoError, MachineError, UserError
 
-SCHEMA_VERSION: Final = 7
+SCHEMA_VERSION: Final = 8
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -136,6 +138,13 @@ _DRIVES_V7: Final = (
     )""",
 )
 
+_LANGUAGE_V8: Final = (
+    """CREATE TABLE evening_languages (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+        language TEXT NOT NULL CHECK (language <> '')
+    )""",
+)
+
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _SCHEMA_V1,
     _WEB_SECRETS_V2,
@@ -144,6 +153,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _STAKES_V5,
     _CHANGES_V6,
     _DRIVES_V7,
+    _LANGUAGE_V8,
 )
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

@@ -298,6 +298,25 @@ class Transaction:
             raise DamagedError(f"{self.path}: {stored.name!r}: its stake is not what chicago writes")
         return terms
 
+    def language(self, stored: StoredSession) -> str | None:
+        """The language the evening was saved to speak (`keep_language`); None when none was asked."""
+        row = self._db.execute(
+            "SELECT language FROM evening_languages WHERE session_id = ?", (_row(self._db, stored),)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def keep_language(self, stored: StoredSession, language: str | None) -> None:
+        """Keep the language the evening speaks (None: the reader's own), in place of what was kept."""
+        session_id = _row(self._db, stored)
+        if language is None:
+            self._db.execute("DELETE FROM evening_languages WHERE session_id = ?", (session_id,))
+            return
+        self._db.execute(
+            "INSERT INTO evening_languages (session_id, language) VALUES (?, ?)"
+            " ON CONFLICT (session_id) DO UPDATE SET language = excluded.language",
+            (session_id, language),
+        )
+
     def keep_stake(self, stored: StoredSession, terms: Mapping[str, str] | None) -> None:
         """Keep what the evening is played for (None: not for money), in place of what was kept."""
         session_id = _row(self._db, stored)

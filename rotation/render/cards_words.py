@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rotation.language import ENGLISH, N_, PSEUDO, _, current, ngettext
+from rotation.language import ENGLISH, N_, PSEUDO, _, current, ngettext, number_text
 from scoring.contract import Doubling, Result, Strain
 from scoring.methods import TallyUnit
 from scoring.rules import PartscorePremium, ScoringRules
@@ -90,12 +90,7 @@ def _babel_locale() -> str | None:
 
 def number(value: int) -> str:
     """A whole number as the language writes it (``1170``; ``1.170`` in German, ``1 170`` in French)."""
-    locale = _babel_locale()
-    if locale is None:
-        return str(value)
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(value, locale=locale))
+    return number_text(value)
 
 
 def signed_number(value: int) -> str:

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
+from rotation.language import _, ngettext
 from rotation.model import Schedule
 from rotation.render.recorded import deal_text
-from rotation.results.changes import Change, Kind, NameEdit, PlanEdit, RubberEdit
+from rotation.results.changes import Change, Face, Kind, NameEdit, PlanEdit, RubberEdit, Source
 from rotation.results.session import RubberRecord
 
 
@@ -46,9 +47,17 @@ def change_line(change: Change, zone: tzinfo | None = None) -> ChangeLine:
         said, before, after = _plan_words(change.kind, what)
     else:
         assert isinstance(what, NameEdit)
-        said = "player merged into another" if change.kind is Kind.MERGE else "player renamed"
+        said = _("player merged into another") if change.kind is Kind.MERGE else _("player renamed")
         before, after = what.before, what.after
-    return ChangeLine(_time(change.at, zone), change.source.words, said, before, after, change.number)
+    return ChangeLine(_time(change.at, zone), source_words(change.source), said, before, after, change.number)
+
+
+def source_words(source: Source) -> str:
+    """Where a change came from, as a host reads it, in the language spoken: ``the terminal``."""
+    if source.face is Face.TABLE:
+        return _("table {table}'s link").format(table=source.table)
+    said = {Face.TERMINAL: _("the terminal"), Face.HOST: _("the host page"), Face.CLUB: _("the club page")}
+    return said.get(source.face, source.words)
 
 
 def _time(at: str, zone: tzinfo | None) -> str:
@@ -62,50 +71,59 @@ def _time(at: str, zone: tzinfo | None) -> str:
 def rubber_words(record: RubberRecord | None) -> str:
     """A rubber's state in a few words: nothing, its net, or its deals."""
     if record is None:
-        return "nothing"
+        return _("nothing")
     if record.net is not None:
-        return f"net {record.net}"
+        from rotation.render.bridge_words import net_text
+
+        return _("net {net}").format(net=net_text(record.net))
     deals = record.deals or ()
-    return ", ".join(deal_text(deal) for deal in deals) if deals else "nothing"
+    return ", ".join(deal_text(deal) for deal in deals) if deals else _("nothing")
 
 
 def _rubber_what(kind: Kind, edit: RubberEdit) -> str:
-    where = f"round {edit.round}, table {edit.table}"
+    where = _("round {round}, table {table}").format(round=edit.round, table=edit.table)
     before = len(edit.before.deals or ()) if edit.before is not None else 0
     after = len(edit.after.deals or ()) if edit.after is not None else 0
     if kind is Kind.ADD:
         added = after - before
-        return f"{added} deal{'s' * (added != 1)} added at {where}"
+        return ngettext("{count} deal added at {where}", "{count} deals added at {where}", added).format(
+            count=added, where=where
+        )
     if kind is Kind.UNDO:
-        return f"last deal taken back at {where}"
-    return {
-        Kind.RECORD: f"{where} recorded",
-        Kind.REPLACE: f"{where} replaced",
-        Kind.DELETE: f"{where} deleted",
-        Kind.RESTORE: f"{where} restored",
-    }.get(kind, f"{where}: {kind.value}")
+        return _("last deal taken back at {where}").format(where=where)
+    said = {
+        Kind.RECORD: _("{where} recorded"),
+        Kind.REPLACE: _("{where} replaced"),
+        Kind.DELETE: _("{where} deleted"),
+        Kind.RESTORE: _("{where} restored"),
+    }.get(kind)
+    return said.format(where=where) if said is not None else f"{where}: {kind.value}"
 
 
 def _plan_words(kind: Kind, edit: PlanEdit) -> tuple[str, str, str]:
     after = _plan_size(edit.after)
     if edit.before is None:
-        return "evening saved", "nothing", after
+        return _("evening saved"), _("nothing"), after
     if kind is Kind.SEAT:  # an evening seated by results: the round after the one changed
         seated = len(edit.after.rounds)
         words = (
-            f"round {seated} seated from the results"
+            _("round {round} seated from the results").format(round=seated)
             if seated > edit.kept
-            else f"round {edit.kept + 1} unseated"
+            else _("round {round} unseated").format(round=edit.kept + 1)
         )
         return words, _plan_size(edit.before), after
     old, new = set(edit.before.players), set(edit.after.players)
     gone = _away(edit.before, edit.kept) - _away(edit.after, edit.kept)
     left = sorted(_away(edit.after, edit.kept) - _away(edit.before, edit.kept))
     came = sorted(new - old)
-    said = [*(f"{name} joined" for name in came), *(f"{name} left" for name in left)]
-    said += [f"{name} back" for name in sorted(gone - (new - old))]
+    said = [
+        *(_("{name} joined").format(name=name) for name in came),
+        *(_("{name} left").format(name=name) for name in left),
+    ]
+    said += [_("{name} back").format(name=name) for name in sorted(gone - (new - old))]
     tail = f" ({'; '.join(said)})" if said else ""
-    return f"replanned from round {edit.kept + 1}{tail}", _plan_size(edit.before), after
+    replanned = _("replanned from round {round}").format(round=edit.kept + 1)
+    return replanned + tail, _plan_size(edit.before), after
 
 
 def _away(schedule: Schedule, kept: int) -> set[str]:
@@ -117,4 +135,7 @@ def _away(schedule: Schedule, kept: int) -> set[str]:
 
 def _plan_size(schedule: Schedule) -> str:
     players, rounds = len(schedule.players), len(schedule.rounds)
-    return f"{players} player{'s' * (players != 1)}, {rounds} round{'s' * (rounds != 1)}"
+    return "{players}, {rounds}".format(
+        players=ngettext("{count} player", "{count} players", players).format(count=players),
+        rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds),
+    )

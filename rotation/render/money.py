@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rotation.language import _, ngettext
 from rotation.results.settle import Per, Settled, Settlement, Terms
 
 
@@ -51,31 +52,44 @@ def settlement_data(settled: Settled) -> dict[str, object]:
 def terms_words(settled: Settled) -> str:
     """``At 0.50 GBP per 100, tally in hundreds.``: the terms in one line."""
     money = settled.settlement
-    return f"At {_stake_text(money.terms, money.per)}, tally in {money.unit.label}."
+    from rotation.render.bridge_words import unit_label
+
+    return _("At {stake}, tally in {unit}.").format(
+        stake=_stake_text(money.terms, money.per), unit=unit_label(money.unit)
+    )
 
 
 def _stake_text(terms: Terms, per: Per | None) -> str:
     """``0.50 GBP per 100``, ``0.01 USD a point``, ``1 per the tally's unit``."""
     code = f" {terms.currency.code}" if terms.currency.code else ""
-    said = "per the tally's unit" if per is None else "per 100" if per is Per.HUNDRED else f"a {per.value}"
+    if per is None:
+        said = _("per the tally's unit")
+    elif per is Per.HUNDRED:
+        said = _("per 100")
+    else:
+        said = {Per.POINT: _("a point"), Per.IMP: _("a imp")}.get(per, f"a {per.value}")
     return f"{terms.stake}{code} {said}"
 
 
 def terms_text(terms: Terms) -> str:
     """What an evening is played for, as kept: ``0.50 GBP per 100, table money 2.00``."""
-    fee = f", table money {terms.table_money}" if terms.table_money else ""
+    fee = ", " + _("table money {amount}").format(amount=terms.table_money) if terms.table_money else ""
     return _stake_text(terms, terms.per) + fee
 
 
 def heading(settled: Settled) -> str:
     """What was settled: ``tue (2026-11-24)`` or the period and its evenings."""
+    from rotation.language import day_text
+
     if not settled.is_season:
-        day = settled.played_on.isoformat() if settled.played_on else ""
-        return f"Settling {settled.name} ({day})." if day else f"Settling {settled.name}."
-    since = f" from {settled.since.isoformat()}" if settled.since else ""
-    until = f" to {settled.until.isoformat()}" if settled.until else ""
-    count = f"{settled.evenings} evening{'s' if settled.evenings != 1 else ''}"
-    return f"Settling the season{since}{until}: {count}."
+        day = day_text(settled.played_on) if settled.played_on else ""
+        if day:
+            return _("Settling {name} ({date}).").format(name=settled.name, date=day)
+        return _("Settling {name}.").format(name=settled.name)
+    since = " " + _("from {since}").format(since=day_text(settled.since)) if settled.since else ""
+    until = " " + _("to {until}").format(until=day_text(settled.until)) if settled.until else ""
+    count = ngettext("{count} evening", "{count} evenings", settled.evenings).format(count=settled.evenings)
+    return _("Settling the season{since}{until}: {count}.").format(since=since, until=until, count=count)
 
 
 def is_empty(money: Settlement) -> bool:
@@ -99,7 +113,7 @@ def money_view(money: Settlement) -> MoneyView:
     code = f" {money.currency.code}" if money.currency.code else ""
     fee = money.text(money.table_money_total) + code if money.terms.table_money else ""
     return MoneyView(
-        f"Played at {_stake_text(money.terms, money.per)}.",
+        _("Played at {stake}.").format(stake=_stake_text(money.terms, money.per)),
         tuple(
             (
                 line.name,
@@ -109,6 +123,11 @@ def money_view(money: Settlement) -> MoneyView:
             )
             for line in money.lines
         ),
-        tuple(f"{t.payer} pays {t.payee} {money.text(t.amount)}{code}" for t in money.transfers),
+        tuple(
+            _("{payer} pays {payee} {amount}").format(
+                payer=t.payer, payee=t.payee, amount=money.text(t.amount) + code
+            )
+            for t in money.transfers
+        ),
         fee,
     )

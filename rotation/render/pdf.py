@@ -29,7 +29,7 @@ from datetime import datetime
 from importlib.resources import as_file, files
 from typing import Any, Final
 
-from rotation.language import N_, _
+from rotation.language import N_, _, written_for
 from rotation.render.cards import PARTY_TITLE, Cards
 from rotation.render.options import Document, Paper
 from rotation.render.pdf_canvas import CELL_PAD, FONT, MARGIN, Canvas, visual_order
@@ -61,6 +61,7 @@ TITLES: Final = {
 """Each document's title on its pages and bookmark, in the language (`Document.label` in English)."""
 
 
+@written_for("printed")
 def render_pdf(
     cards: Cards,
     paper: Paper = Paper.A4,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Final
 
-from rotation.language import N_, _, current
+from rotation.language import N_, _, day_text, written_for
 from rotation.render.cards import Cards, Heading
 from rotation.render.options import Paper
 from rotation.render.pdf_canvas import CELL_PAD, SHADE, Canvas
@@ -50,6 +50,7 @@ RATING_W: Final = 28.0
 EXTRA_W: Final = 17.0
 
 
+@written_for("printed")
 def render_season_pdf(
     result: Season,
     *,
@@ -118,16 +119,7 @@ def _title(result: Season) -> str:
     if not result.sessions:
         return _(SHEET_TITLE)
     first, last = result.sessions[0].played_on, result.sessions[-1].played_on
-    return _("Season standings, {first} to {last}").format(first=_day(first), last=_day(last))
-
-
-def _day(day: date) -> str:
-    """A date as the language writes it (Babel's medium format: ``24 nov. 2026``); ISO in English."""
-    if current() in ("en", "xx"):
-        return day.isoformat()
-    from babel.dates import format_date
-
-    return str(format_date(day, format="medium", locale=current()))
+    return _("Season standings, {first} to {last}").format(first=day_text(first), last=day_text(last))
 
 
 def _header(column: str) -> str:

@@ -5,7 +5,10 @@ Pure text from a session; the command line prints these lines and the live page 
 
 from __future__ import annotations
 
+from rotation.language import _, ngettext, number_text
 from rotation.model import Schedule, Table
+from rotation.render import bridge_words
+from rotation.render.bridge_words import seat_name, side_text
 from rotation.results.recording import Edit
 from rotation.results.session import RubberRecord, ScoredRubber, Session, tally
 from rotation.results.units import tally_unit
@@ -19,8 +22,9 @@ from scoring.vulnerability import Vulnerability
 def seating_line(schedule: Schedule, table: Table) -> str:
     """``North Helen, East Doris, South Ann (deals first), West Jean``."""
     return ", ".join(
-        f"{seat.name.title()} {schedule.name(table.at(seat))}"
-        + (" (deals first)" if seat is table.first_dealer else "")
+        (_("{seat} {name} (deals first)") if seat is table.first_dealer else _("{seat} {name}")).format(
+            seat=seat_name(seat), name=schedule.name(table.at(seat))
+        )
         for seat in Seat
     )
 
@@ -30,15 +34,16 @@ def rubber_line(schedule: Schedule, rubber: ScoredRubber, unit: str) -> str:
     parts = []
     points = rubber.points
     if points is not None:
-        parts.append(f"N-S {points[0]}, E-W {points[1]}: ")
+        ns, ew = number_text(points[0]), number_text(points[1])
+        parts.append(f"{side_text(Side.NS)} {ns}, {side_text(Side.EW)} {ew}: ")
     tally = rubber.ns_tally
     if not tally:
-        return "".join(parts) + "even (everyone 0)"
+        return "".join(parts) + _("even (everyone 0)")
     winners = Side.NS if tally > 0 else Side.EW
     won = ", ".join(schedule.name(p) for p in rubber.seating.pair(winners))
     lost = ", ".join(schedule.name(p) for p in rubber.seating.pair(winners.other))
     size = abs(tally)
-    parts.append(f"{winners.value} +{size} {unit} ({won} +{size}; {lost} -{size})")
+    parts.append(f"{side_text(winners)} +{size} {unit} ({won} +{size}; {lost} -{size})")
     return "".join(parts)
 
 
@@ -50,31 +55,50 @@ def record_report(
     schedule = session.schedule
     seating = session.seating(record.round, record.table)
     rnd = schedule.rounds[record.round - 1]
-    out = [f"{name}, round {record.round}, table {record.table}: {seating_line(schedule, seating)}"]
+    out = [
+        _("{name}, round {round}, table {table}: {seating}").format(
+            name=name, round=record.round, table=record.table, seating=seating_line(schedule, seating)
+        )
+    ]
     if rnd.sitting_out and record.table == 1:
-        out[-1] += f"; sitting out: {', '.join(schedule.name(p) for p in rnd.sitting_out)}"
+        out[-1] += "; " + _("sitting out: {names}").format(
+            names=", ".join(schedule.name(p) for p in rnd.sitting_out)
+        )
     complete = session.is_complete(record)
     if complete:
         scored = session.score(record)
-        out.append(f"Rubber: {rubber_line(schedule, scored, tally_unit(session.rules).label)}")
+        unit = bridge_words.unit_label(tally_unit(session.rules))
+        out.append(_("Rubber: {score}").format(score=rubber_line(schedule, scored, unit)))
     else:
-        out.append(f"Rubber in play: {progress_line(session, record)}")
-    replaced = f" (was {_entry(previous)})" if previous is not None else ""
+        out.append(_("Rubber in play: {score}").format(score=progress_line(session, record)))
+    replaced = " " + _("(was {entry})").format(entry=_entry(previous)) if previous is not None else ""
     done = len(session.complete_results)
     out.append(
-        f"Recorded {name} round {record.round}, table {record.table}: {_entry(record)}{replaced}."
-        f" {done} of {session.rubber_count} rubbers recorded."
+        _("Recorded {name} round {round}, table {table}: {entry}{replaced}.").format(
+            name=name, round=record.round, table=record.table, entry=_entry(record), replaced=replaced
+        )
+        + " "
+        + ngettext(
+            "{done} of {count} rubber recorded.", "{done} of {count} rubbers recorded.", session.rubber_count
+        ).format(done=done, count=session.rubber_count)
     )
     sheet = tally(session)
-    out.append(f"Tally after {done} rubber{'s' if done != 1 else ''}:")
+    out.append(
+        ngettext("Tally after {count} rubber:", "Tally after {count} rubbers:", done).format(count=done)
+    )
     width = max(len(player) for player in schedule.players)
     for standing in sheet.standings:
         rank = f"={standing.rank}" if standing.tied else str(standing.rank)
         out.append(
             f"  {rank:>3}  {schedule.name(standing.player):<{width}}  {signed(standing.total):>5}"
-            f"  ({standing.rubbers} played)"
+            f"  ({_played(standing.rubbers)})"
         )
     return out
+
+
+def _played(count: int) -> str:
+    """``3 played``: how many rubbers a player has played, in the tally after a rubber."""
+    return _("{count} played").format(count=count)
 
 
 def progress_line(session: Session, record: RubberRecord) -> str:
@@ -83,48 +107,58 @@ def progress_line(session: Session, record: RubberRecord) -> str:
     score = session.running(record)
     seating = session.seating(record.round, record.table)
     counted = score.counted
-    text = f"N-S {score.ns_points}, E-W {score.ew_points} after {counted} deal{'s' if counted != 1 else ''}"
+    text = ngettext(
+        "{ns} {ns_points}, {ew} {ew_points} after {count} deal",
+        "{ns} {ns_points}, {ew} {ew_points} after {count} deals",
+        counted,
+    ).format(
+        ns=side_text(Side.NS),
+        ns_points=number_text(score.ns_points),
+        ew=side_text(Side.EW),
+        ew_points=number_text(score.ew_points),
+        count=counted,
+    )
     coming = next_deal(record.deals, seating.first_dealer, session.rules)
     if coming is not None:
         number, dealer, vulnerable = coming
         who = session.schedule.name(seating.at(dealer))
-        text += (
-            f"; deal {number} next: {who} ({dealer.name.title()}) deals, {vulnerability_words(vulnerable)}"
+        text += "; " + _("deal {number} next: {name} ({seat}) deals, {vulnerable}").format(
+            number=number, name=who, seat=seat_name(dealer), vulnerable=vulnerability_words(vulnerable)
         )
     return text
 
 
 def vulnerability_words(vulnerability: Vulnerability) -> str:
     """``nobody vulnerable``, ``E-W vulnerable``, ``both vulnerable``."""
-    text = str(vulnerability)
-    return {"none": "nobody vulnerable", "both": "both vulnerable"}.get(text, f"{text} vulnerable")
+    return bridge_words.vulnerable_words(vulnerability)
 
 
 def edit_report(name: str, edit: Edit) -> list[str]:
     """What `chicago record --undo / --delete` prints: what the rubber held and holds now."""
     session, round_number, table, record = edit.session, edit.round, edit.table, edit.record
-    was = _entry(edit.previous) if edit.previous is not None else "nothing"
+    was = _entry(edit.previous) if edit.previous is not None else _("nothing")
     if record is None:
-        return [f"Removed {name} round {round_number}, table {table} (was {was})."]
+        return [
+            _("Removed {name} round {round}, table {table} (was {was}).").format(
+                name=name, round=round_number, table=table, was=was
+            )
+        ]
     return [
-        f"Took back the last deal of {name} round {round_number}, table {table} (was {was}).",
-        f"Now: {_entry(record)}; {progress_line(session, record)}",
+        _("Took back the last deal of {name} round {round}, table {table} (was {was}).").format(
+            name=name, round=round_number, table=table, was=was
+        ),
+        _("Now: {entry}; {progress}").format(entry=_entry(record), progress=progress_line(session, record)),
     ]
 
 
 def _entry(record: RubberRecord) -> str:
     """A recorded rubber in a few words: its net, or its deals."""
     if record.net is not None:
-        return str(record.net)
+        return bridge_words.net_text(record.net)
     assert record.deals is not None
     return "; ".join(deal_text(deal) for deal in record.deals)
 
 
 def deal_text(deal: RecordedDeal) -> str:
     """A deal as typed after `chicago record`: ``6S W = honors EW 100``, ``3NT N -2 hcp 26``, ``pass``."""
-    text = str(deal.result)
-    if deal.honors is not None:
-        text += f" honors {deal.honors}"
-    if deal.hcp_ns is not None:
-        text += f" hcp {deal.hcp_ns}"
-    return text
+    return bridge_words.deal_text(deal)

@@ -17,10 +17,21 @@ from rich.text import Text
 
 from rotation.balance import Balance, Stop
 from rotation.deals import deal_plans
+from rotation.language import N_, _, day_text, ngettext
 from rotation.model import Schedule, Table
 from rotation.names import shown
-from rotation.render.cards import PENDING, pending_tables, rank_text, rubber_result
-from rotation.render.season_words import standings_cells, standings_columns
+from rotation.render.bridge_words import (
+    net_text,
+    rubber_result,
+    rules_text,
+    seat_letter,
+    seat_name,
+    side_text,
+    unit_label,
+    vulnerable_short,
+)
+from rotation.render.cards import PENDING, pending_tables, rank_text
+from rotation.render.season_words import column_words, standings_cells, standings_columns
 from rotation.results.season import SeasonLine
 from rotation.results.session import Session, TallySheet
 from rotation.results.units import RankBy, tally_unit
@@ -38,7 +49,8 @@ VUL_SHORT = {
     Vulnerability.EW: "EW",
     Vulnerability.BOTH: "all",
 }
-DEALS_LEGEND = "Deals: each deal's dealer:vulnerable side (- none, all both)"
+DEALS_LEGEND = N_("Deals: each deal's dealer:vulnerable side (- none, all both)")
+"""Marked, not translated: `_` it where it is printed (the language is chosen per command)."""
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -78,9 +90,9 @@ def _seating_frame(title: str, multi: bool) -> RichTable:
         pad_edge=False,
         collapse_padding=True,
     )
-    out.add_column("Round", justify="right", no_wrap=True, min_width=5)
+    out.add_column(_("Round"), justify="right", no_wrap=True, min_width=5)
     if multi:
-        out.add_column("Table", justify="right", no_wrap=True, min_width=5)
+        out.add_column(_("Table"), justify="right", no_wrap=True, min_width=5)
     return out
 
 
@@ -89,14 +101,15 @@ def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
     vulnerability, then who sits out or is away; a long name gets most of the line."""
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = _seating_frame(title, multi)
-    out.add_column("Seat", no_wrap=True)
-    out.add_column("Player", overflow="fold", ratio=1)
-    out.add_column("Deal", no_wrap=True)
+    out.add_column(_("Seat"), no_wrap=True)
+    out.add_column(_("Player"), overflow="fold", ratio=1)
+    out.add_column(_("Deal"), no_wrap=True)
     for number, rnd in enumerate(schedule.rounds, 1):
         lines: list[list[str | Text]] = []
         for t, table in enumerate(rnd.tables, 1):
             deals = [
-                f"{p.number} {p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle)
+                f"{p.number} {seat_letter(p.dealer)}:{vulnerable_short(p.vulnerability)}"
+                for p in deal_plans(table, cycle)
             ]
             for i, seat in enumerate(Seat):
                 name = schedule.name(table.at(seat))
@@ -104,13 +117,13 @@ def _seating_list(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
                 lines.append(
                     [
                         *([str(t) if i == 0 else ""] if multi else []),
-                        seat.name.title(),
+                        seat_name(seat),
                         who,
                         deals[i] if i < len(deals) else "",
                     ]
                 )
             lines.extend([*([""] if multi else []), "", "", deals[i]] for i in range(len(Seat), len(deals)))
-        absent = [("Sits out", rnd.sitting_out), ("Away", sorted(schedule.movement.away(number - 1)))]
+        absent = [(_("Sits out"), rnd.sitting_out), (_("Away"), sorted(schedule.movement.away(number - 1)))]
         for words, players in absent:
             if players:
                 lines.append(
@@ -125,13 +138,13 @@ def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
     multi = max(len(r.tables) for r in schedule.rounds) > 1
     out = _seating_frame(title, multi)
     for seat in Seat:  # on a narrow terminal a long name folds onto a second line, never cut short
-        out.add_column(seat.name.title(), overflow="fold")
-    out.add_column("Deals", min_width=8)
+        out.add_column(seat_name(seat), overflow="fold")
+    out.add_column(_("Deals"), min_width=8)
     absent = any(r.sitting_out for r in schedule.rounds) or any(
         schedule.movement.away(n) for n in range(len(schedule.rounds))
     )
     if absent:  # an evening where everyone always plays gives the names the column's room
-        out.add_column("Sits out", overflow="fold")
+        out.add_column(_("Sits out"), overflow="fold")
     for number, rnd in enumerate(schedule.rounds, 1):
         away = schedule.movement.away(number - 1)
         for t, table in enumerate(rnd.tables, 1):
@@ -142,12 +155,23 @@ def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
                 name = schedule.name(table.at(seat))
                 row.append(plain(f"{name}*", "bold") if seat is table.first_dealer else plain(name))
             row.append(
-                " ".join(f"{p.dealer.value}:{VUL_SHORT[p.vulnerability]}" for p in deal_plans(table, cycle))
+                " ".join(
+                    f"{seat_letter(p.dealer)}:{vulnerable_short(p.vulnerability)}"
+                    for p in deal_plans(table, cycle)
+                )
             )
             extra = ", ".join(schedule.name(p) for p in rnd.sitting_out) if t == 1 else ""
             if t == 1 and away:
                 extra = "; ".join(
-                    filter(None, [extra, "away: " + ", ".join(schedule.name(p) for p in sorted(away))])
+                    filter(
+                        None,
+                        [
+                            extra,
+                            _("away: {names}").format(
+                                names=", ".join(schedule.name(p) for p in sorted(away))
+                            ),
+                        ],
+                    )
                 )
             if absent:
                 row.append(extra)
@@ -160,18 +184,24 @@ def balance_summary(balance: Balance) -> str:
     b = balance
     partners = _range(c for pq, c in b.partners.items() if pq not in b.avoid)
     played = _range(b.played.values())
+    best = _bound(b.best_range(1).floor, b.best_range(1).ceil)
     parts = [
-        f"each pair partners {partners} time{'' if partners == '1' else 's'}"
-        f" (best possible {_bound(b.best_range(1).floor, b.best_range(1).ceil)})",
-        f"opposes {_range(b.opponents.values())}",
+        (
+            _("each pair partners {count} time (best possible {best})")
+            if partners == "1"
+            else _("each pair partners {count} times (best possible {best})")
+        ).format(count=partners, best=best),
+        _("opposes {count}").format(count=_range(b.opponents.values())),
         *([] if _one_table(b.tables) else [table_mates(b)]),
-        f"each player plays {played} round{'' if played == '1' else 's'}",
-        f"first deals {_range(b.first_deals.values())}" + _first_deals_share(b),
-        f"seat moves {b.total_seat_moves}",
+        (
+            _("each player plays {count} round") if played == "1" else _("each player plays {count} rounds")
+        ).format(count=played),
+        _("first deals {count}").format(count=_range(b.first_deals.values())) + _first_deals_share(b),
+        _("seat moves {count}").format(count=b.total_seat_moves),
     ]
     if b.max_sit_out_run > 1:
-        parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
-    return "Balance: " + "; ".join(parts) + "."
+        parts.append(_("longest run of sit-outs {count}").format(count=b.max_sit_out_run))
+    return _("Balance: {parts}.").format(parts="; ".join(parts))
 
 
 def _one_table(tables: Sequence[int]) -> bool:
@@ -191,8 +221,8 @@ def _first_deals_share(balance: Balance) -> str:
         return ""
     off = balance.first_deals_off_share
     if off == 0:
-        return " (each a quarter of their rounds played, to within one)"
-    return f" ({off} off a quarter of rounds played)"
+        return " " + _("(each a quarter of their rounds played, to within one)")
+    return " " + _("({off} off a quarter of rounds played)").format(off=off)
 
 
 def table_mates(balance: Balance) -> str:
@@ -200,25 +230,28 @@ def table_mates(balance: Balance) -> str:
     meetings against the fewest these rounds played allow."""
     repeats, floor = balance.repeated_meetings, balance.repeated_meetings_floor
     if repeats == 0:
-        return "nobody meets anyone twice"
-    needed = "none needed" if floor == 0 else f"at least {floor} needed"
+        return _("nobody meets anyone twice")
+    needed = _("none needed") if floor == 0 else _("at least {floor} needed").format(floor=floor)
     most = balance.most_meetings
-    plural = "s" if repeats != 1 else ""
-    return f"{repeats} repeated meeting{plural} ({needed}; a pair meets at most {most} times)"
+    return ngettext(
+        "{count} repeated meeting ({needed}; a pair meets at most {most} times)",
+        "{count} repeated meetings ({needed}; a pair meets at most {most} times)",
+        repeats,
+    ).format(count=repeats, needed=needed, most=most)
 
 
 RULE_WORDS = {
-    "sit-outs off fair share": "everyone's fair share of play while present",
-    "partner spread": "partners",
-    "played spread": "rounds played",
-    "sit-out repeats": "sitting out twice running",
-    "changes from the previous plan": "changes from the plan replaced",
-    "most meetings": "the most times two players meet",
-    "repeated meetings": "repeated meetings",
-    "opponent spread": "opponents",
-    "first-deal spread": "first deals",
-    "first deals off fair share": "first deals (a quarter of each one's rounds played)",
-    "seat moves": "seat moves",
+    "sit-outs off fair share": N_("everyone's fair share of play while present"),
+    "partner spread": N_("partners"),
+    "played spread": N_("rounds played"),
+    "sit-out repeats": N_("sitting out twice running"),
+    "changes from the previous plan": N_("changes from the plan replaced"),
+    "most meetings": N_("the most times two players meet"),
+    "repeated meetings": N_("repeated meetings"),
+    "opponent spread": N_("opponents"),
+    "first-deal spread": N_("first deals"),
+    "first deals off fair share": N_("first deals (a quarter of each one's rounds played)"),
+    "seat moves": N_("seat moves"),
 }
 """The planner's rules as a host says them."""
 
@@ -229,27 +262,38 @@ def solve_summary(result: SolveResult) -> str:
     rounds = result.movement.rounds if result.movement is not None else ()
     silent = ONE_TABLE_SILENT if _one_table([len(r.tables) for r in rounds]) else frozenset()
     terms = [t for t in result.terms if t.name not in silent]
-    proven = [RULE_WORDS.get(t.name, t.name) for t in terms if t.bound is not None and t.met]
+    proven = [_rule(t.name) for t in terms if t.bound is not None and t.met]
     open_ = [
-        f"{RULE_WORDS.get(t.name, t.name)} ({t.value}; {t.bound} may be possible)"
+        _("{rule} ({value}; {bound} may be possible)").format(
+            rule=_rule(t.name), value=t.value, bound=t.bound
+        )
         for t in terms
         if t.bound is not None and not t.met
     ]
-    unknown = [RULE_WORDS.get(t.name, t.name) for t in terms if t.bound is None]
+    unknown = [_rule(t.name) for t in terms if t.bound is None]
     if not open_ and not unknown:
-        verdict = "as even as can be in every rule (proven)"
+        verdict = _("as even as can be in every rule (proven)")
     elif not open_:
-        verdict = f"as even as can be in every rule but {_listed(unknown)} (proven; no bound is known there)"
+        verdict = _("as even as can be in every rule but {rules} (proven; no bound is known there)").format(
+            rules=_listed(unknown)
+        )
     else:
-        verdict = f"not proven as even as can be in {_listed(open_)}"
+        verdict = _("not proven as even as can be in {rules}").format(rules=_listed(open_))
         if proven:
-            verdict = f"proven as even as can be in {_listed(proven)}; " + verdict
+            verdict = _("proven as even as can be in {rules}; {rest}").format(
+                rules=_listed(proven), rest=verdict
+            )
     cut = (
-        " The --time-limit cut the search short: another run may plan differently."
+        " " + _("The --time-limit cut the search short: another run may plan differently.")
         if result.cut_short
         else ""
     )
-    return f"Planner: {verdict}.{cut}"
+    return _("Planner: {verdict}.").format(verdict=verdict) + cut
+
+
+def _rule(name: str) -> str:
+    """A planner's rule as a host says it, in the language spoken."""
+    return _(RULE_WORDS[name]) if name in RULE_WORDS else name
 
 
 def solve_details(result: SolveResult) -> str:
@@ -270,7 +314,9 @@ def solve_details(result: SolveResult) -> str:
 
 
 def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _range(values: object) -> str:
@@ -288,9 +334,17 @@ def prefix_table(stopped: Iterable[Stop]) -> RichTable:
     many rounds allow, for `chicago check` (an evening often ends before the plan does). Each row is
     made as its stop comes (`balance.stops`), so nothing per round is kept but the row."""
     table = RichTable(
-        title="Stopping after each round", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+        title=_("Stopping after each round"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
     )
-    columns = ("after round", "partners", "best", "sit-outs", "fair share", "opponents", "as even as can be")
+    columns = (
+        _("after round"),
+        _("partners"),
+        _("best"),
+        _("sit-outs"),
+        _("fair share"),
+        _("opponents"),
+        _("as even as can be"),
+    )
     for column in columns:
         table.add_column(column, justify="right")
     for stop in stopped:
@@ -302,7 +356,7 @@ def prefix_table(stopped: Iterable[Stop]) -> RichTable:
             _bound(*stop.sit_outs) if stop.sit_outs is not None else "-",
             _share(list(stop.fair_shares)) if stop.fair_shares is not None else "-",
             _bound(*stop.opponents),
-            "yes" if stop.even else Text("no", style="bold"),
+            _("yes") if stop.even else Text(_("no"), style="bold"),
         )
     return table
 
@@ -322,33 +376,36 @@ def balance_report(balance: Balance, schedule: Schedule, width: int = 0) -> Grou
     ``width`` (0: any width) the number columns' headings wrap first, and where a name still does not
     fit, the rows carry the players' numbers and a list gives their names."""
     b = balance
-    spreads = RichTable(title="Balance", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("measure", "min", "max", "spread", "best possible"):
-        spreads.add_column(column, justify="left" if column == "measure" else "right")
+    spreads = RichTable(title=_("Balance"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in (N_("measure"), N_("min"), N_("max"), N_("spread"), N_("best possible")):
+        spreads.add_column(_(column), justify="left" if column == "measure" else "right")
 
     def line(measure: str, values: list[int], best: str = "") -> None:
         _add_row(spreads, measure, str(min(values)), str(max(values)), str(max(values) - min(values)), best)
 
     partners, opponents = b.best_range(1), b.best_range(2)
+    spread = _("{bound} (spread {spread})")
     line(
-        "partners (per pair)",
+        _("partners (per pair)"),
         list(b.partners.values()),
-        f"{_bound(partners.floor, partners.ceil)} (spread {partners.spread})",
+        spread.format(bound=_bound(partners.floor, partners.ceil), spread=partners.spread),
     )
     line(
-        "opponents (per pair)",
+        _("opponents (per pair)"),
         list(b.opponents.values()),
-        f"{_bound(opponents.floor, opponents.ceil)} (spread {opponents.spread})",
+        spread.format(bound=_bound(opponents.floor, opponents.ceil), spread=opponents.spread),
     )
     line(
-        "table-mates (per pair)",
+        _("table-mates (per pair)"),
         list(b.table_mates.values()),
-        f"{b.repeated_meetings} repeated, at least {b.repeated_meetings_floor} needed",
+        _("{repeated} repeated, at least {floor} needed").format(
+            repeated=b.repeated_meetings, floor=b.repeated_meetings_floor
+        ),
     )
-    line("rounds played", list(b.played.values()))
-    line("sit-outs", list(b.sat_out.values()))
-    line("first deals", list(b.first_deals.values()))
-    line("seat moves", list(b.seat_moves.values()))
+    line(_("rounds played"), list(b.played.values()))
+    line(_("sit-outs"), list(b.sat_out.values()))
+    line(_("first deals"), list(b.first_deals.values()))
+    line(_("seat moves"), list(b.seat_moves.values()))
 
     parts: list[RichTable | Text] = [spreads, *_players_table(balance, schedule, width)]
     if schedule.movement.n_players <= 16:
@@ -356,7 +413,14 @@ def balance_report(balance: Balance, schedule: Schedule, width: int = 0) -> Grou
     return Group(*parts)
 
 
-_PLAYER_COUNTS = ("played", "sat out", "out in a row", "away", "first deals", "seat moves")
+_PLAYER_COUNTS = (
+    N_("played"),
+    N_("sat out"),
+    N_("out in a row"),
+    N_("away"),
+    N_("first deals"),
+    N_("seat moves"),
+)
 
 
 def _too_wide(table: RichTable, width: int) -> bool:
@@ -375,12 +439,14 @@ def _players_table(balance: Balance, schedule: Schedule, width: int) -> list[Ric
     the longest name does not fit beside the numbers."""
     b = balance
     for named in (True, False):
-        players = RichTable(title="Players", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+        players = RichTable(
+            title=_("Players"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+        )
         players.add_column("#", justify="right", no_wrap=True)
         if named:  # the longest name's full width: Rich would measure only its longest word
-            players.add_column("player", no_wrap=True, min_width=max(map(cell_len, schedule.players)))
+            players.add_column(_("player"), no_wrap=True, min_width=max(map(cell_len, schedule.players)))
         for column in _PLAYER_COUNTS:
-            players.add_column(column, justify="right", overflow="fold")
+            players.add_column(_(column), justify="right", overflow="fold")
         for p, name in enumerate(schedule.players):
             counts = (b.played, b.sat_out, b.longest_sit_out_run, b.away, b.first_deals, b.seat_moves)
             _add_row(players, str(p + 1), *((name,) if named else ()), *(str(c[p]) for c in counts))
@@ -398,7 +464,7 @@ def _pair_grid(balance: Balance, schedule: Schedule, width: int) -> RichTable:
     n = schedule.movement.n_players
     for named in (True, False):
         grid = RichTable(
-            title="Partners (above the diagonal) and opponents (below)",
+            title=_("Partners (above the diagonal) and opponents (below)"),
             title_justify="left",
             header_style="bold",
             box=box.SIMPLE_HEAD,
@@ -433,11 +499,13 @@ def tally_tables(sheet: TallySheet) -> Group:
     session = sheet.session
     schedule = session.schedule
     rounds = sheet.rounds_recorded
-    running = RichTable(title="Score sheet", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    running = RichTable(
+        title=_("Score sheet"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD
+    )
     running.add_column("#", justify="right")
-    running.add_column("player")
+    running.add_column(_("player"))
     for rnd in rounds:
-        running.add_column(f"R{rnd}", justify="right")
+        running.add_column(_("R{round}").format(round=rnd), justify="right")
     seated: dict[int, set[int]] = {rnd: set() for rnd in rounds}
     for rubber in sheet.rubbers:
         seated[rubber.record.round].update(rubber.seating.players)
@@ -454,16 +522,11 @@ def tally_tables(sheet: TallySheet) -> Group:
         _add_row(running, str(p + 1), name, *cells)
 
     with_points = any(rubber.points is not None for rubber in sheet.rubbers)
-    results = RichTable(title="Rubbers", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in (
-        "round",
-        "table",
-        "N-S",
-        "E-W",
-        *(("N-S pts", "E-W pts") if with_points else ()),
-        "result",
-    ):
-        results.add_column(column, justify="left" if column in ("N-S", "E-W", "result") else "right")
+    results = RichTable(title=_("Rubbers"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    ns, ew = side_text(Side.NS), side_text(Side.EW)
+    points_columns = (_("{side} pts").format(side=ns), _("{side} pts").format(side=ew)) if with_points else ()
+    for column in (_("round"), _("table"), ns, ew, *points_columns, _("result")):
+        results.add_column(column, justify="left" if column in (ns, ew, _("result")) else "right")
     for rubber in sheet.rubbers:
         points = rubber.points
         row = [
@@ -477,9 +540,9 @@ def tally_tables(sheet: TallySheet) -> Group:
         row.append(rubber_result(rubber.ns_tally))
         _add_row(results, *row)
 
-    ranking = RichTable(title="Standings", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
-    for column in ("rank", "player", "total", "played", "average"):
-        ranking.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
+    ranking = RichTable(title=_("Standings"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    for column in (_("rank"), _("player"), _("total"), _("played"), _("average")):
+        ranking.add_column(column, justify="left" if column == _("player") else "right", overflow="fold")
     for standing in sheet.standings:
         if not standing.rubbers:  # listed apart below: a 0 from no rubber ranks nobody
             continue
@@ -490,41 +553,50 @@ def tally_tables(sheet: TallySheet) -> Group:
             schedule.name(standing.player),
             signed(standing.total),
             str(standing.rubbers),
-            "" if average is None else f"{float(average):+.2f}",
+            "" if average is None else _signed_decimal(float(average)),
         )
     parts: list[RichTable | Text] = [
-        plain(f"Scoring: {session.rules.describe()}."),
+        plain(_("Scoring: {rules}.").format(rules=rules_text(session.rules))),
         running,
         results,
         ranking,
     ]
     unplayed = [schedule.name(s.player) for s in sheet.standings if not s.rubbers]
     if unplayed:
-        parts.append(plain(f"Not yet played: {', '.join(unplayed)}"))
+        parts.append(plain(_("Not yet played: {names}").format(names=", ".join(unplayed))))
     missing = session.missing()
     if missing:
-        marked = f" ({PENDING} on the score sheet)" if any(waiting.values()) else ""
+        marked = " " + _("({mark} on the score sheet)").format(mark=PENDING) if any(waiting.values()) else ""
+        where = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in missing)
         parts.append(
             Text(
-                f"Not recorded yet ({len(missing)}){marked}: "
-                + ", ".join(f"round {r} table {t}" for r, t in missing)
+                _("Not recorded yet ({count}){marked}: {where}").format(
+                    count=len(missing), marked=marked, where=where
+                )
             )
         )
     return Group(*parts)
+
+
+def _signed_decimal(value: float) -> str:
+    """An average with its sign and two decimals, in the language's number format (``+1.00``, ``+1,00``)."""
+    from rotation.language import number_text
+
+    return ("-" if value < 0 else "+") + number_text(abs(value), "0.00")
 
 
 def sessions_table(summaries: list[SessionSummary]) -> RichTable:
     """`chicago sessions`: each saved session with its date, players, rubbers recorded and scoring (house
     rules when named, method, vulnerability cycle, tally unit)."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
-    for column in ("session", "date", "players", "recorded", "scoring"):
-        out.add_column(column, justify="right" if column in ("players", "recorded") else "left")
+    for column in (N_("session"), N_("date"), N_("players"), N_("recorded"), N_("scoring")):
+        out.add_column(_(column), justify="right" if column in ("players", "recorded") else "left")
     for s in summaries:
         done = f"{s.recorded}/{s.rubbers}"
         rules = s.rules
-        scoring = f"{rules.method.name}, {rules.vulnerability.name}, {tally_unit(rules).label}"
+        scoring = f"{rules.method.name}, {rules.vulnerability.name}, {unit_label(tally_unit(rules))}"
         scoring = f"{rules.house}: {scoring}" if rules.house else scoring
-        _add_row(out, s.name, s.played_on.isoformat(), str(s.players), done, scoring)
+        _add_row(out, s.name, day_text(s.played_on), str(s.players), done, scoring)
     return out
 
 
@@ -533,18 +605,22 @@ def results_table(session: Session) -> RichTable:
     from rotation.render.recorded import deal_text
 
     schedule = session.schedule
-    out = RichTable(title="Results", title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
+    out = RichTable(title=_("Results"), title_justify="left", header_style="bold", box=box.SIMPLE_HEAD)
     rows = []
     for rubber in session.scored():
         record = rubber.record
-        entries = [str(record.net)] if record.net is not None else [deal_text(d) for d in record.deals or ()]
+        entries = (
+            [net_text(record.net)] if record.net is not None else [deal_text(d) for d in record.deals or ()]
+        )
         rows.append((rubber, entries))
     widest = max((len(entry) for _, entries in rows for entry in entries), default=8)
-    for column in ("round", "table", "N-S", "E-W", "recorded", "result"):
+    columns = ("round", "table", "N-S", "E-W", "recorded", "result")
+    shown_as = (_("round"), _("table"), side_text(Side.NS), side_text(Side.EW), _("recorded"), _("result"))
+    for column, heading in zip(columns, shown_as, strict=True):
         out.add_column(
-            column,
+            heading,
             justify="right" if column in ("round", "table") else "left",
-            min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(column)),
+            min_width={"recorded": min(widest, 20), "result": 7}.get(column, len(heading)),
             no_wrap=column == "result",
             overflow="fold",  # a long pair of names folds onto more lines, never cut short
         )
@@ -566,7 +642,9 @@ def season_table(lines: tuple[SeasonLine, ...], by: RankBy, best: int | None = N
     the placing points and the best evenings' total when they are what counts (`season_words`)."""
     out = RichTable(header_style="bold", box=box.SIMPLE_HEAD)
     for column in standings_columns(by, best):
-        out.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
+        out.add_column(
+            column_words(column), justify="left" if column == "player" else "right", overflow="fold"
+        )
     for line in lines:
         _add_row(out, *standings_cells(line, by, best))
     return out

@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from rotation.language import _
+from rotation.render.bridge_words import seat_letter, seat_name, side_text
 from rotation.render.cards import (
     PARTY_HEADERS,
     PARTY_TITLE,
@@ -215,9 +217,9 @@ def player_columns(cards: Cards, card: PlayerCard) -> tuple[list[str], list[list
                 row[1] = line.presence.value
         return list(PARTY_HEADERS), rows, ">><<>>"
     with_running = any(line.running is not None for line in card.rounds)
-    headers = ["Round", *(["Table"] if cards.multi_table else []), "Seat", "Partner"]
-    headers += ["Opponents (left, right)", "First dealer", "You deal", "You're vulnerable"]
-    headers += ["Tally"] if with_running else []
+    headers = [_("Round"), *([_("Table")] if cards.multi_table else []), _("Seat"), _("Partner")]
+    headers += [_("Opponents (left, right)"), _("First dealer"), _("You deal"), _("You're vulnerable")]
+    headers += [_("Tally")] if with_running else []
     aligns = ">" + (">" if cards.multi_table else "") + "<" * 4 + "<<" + (">" if with_running else "")
     rows = [player_cells(cards, line, with_running) for line in card.rounds]
     return headers, rows, aligns
@@ -235,7 +237,7 @@ def deal_rows(seating: TableRound, *, entered: bool = False) -> tuple[list[str],
     """A round's deals: number, dealer, vulnerability and the recorded result (``entered``: with the
     passed-out deals and honors, as the pad shows it)."""
     recorded = seating.recorded
-    headers = ["Deal", "Dealer", "Vulnerable", *(["Result"] if recorded else [])]
+    headers = [_("Deal"), _("Dealer"), _("Vulnerable"), *([_("Result")] if recorded else [])]
     return headers, [list(deal.cells(entered=entered)[: len(headers)]) for deal in seating.deals]
 
 
@@ -256,7 +258,7 @@ def compass(seating: TableRound) -> list[str]:
     if max(width(line) for line in lines) <= PAGE - 2:
         return lines
     # Too wide for the page: one seat a line, each name folded under its seat, the * kept beside it.
-    return grid(["", ""], [[seat.name.title(), name(seat)] for seat in Seat], limit=PAGE - 2)[1:]
+    return grid(["", ""], [[seat_name(seat), name(seat)] for seat in Seat], limit=PAGE - 2)[1:]
 
 
 def pad_lines(pad: ScorePad) -> list[str]:
@@ -266,24 +268,28 @@ def pad_lines(pad: ScorePad) -> list[str]:
     headers, rows = deal_rows(seating, entered=True)
     box = pad.dealer_box()
     lines = [
-        "X dealer box: " + ", ".join(f"{seat.value} {numbers(box[seat])}" for seat in Seat),
+        _("X dealer box: {boxes}").format(
+            boxes=", ".join(f"{seat_letter(seat)} {numbers(box[seat])}" for seat in Seat)
+        ),
         *grid(headers, rows, ">", limit=PAGE),
         "",
     ]
     score = pad.score
-    ns, ew = f"WE  N-S {seating.pair(Side.NS)}", f"THEY  E-W {seating.pair(Side.EW)}"
+    we, they = _("WE"), _("THEY")
+    ns = f"{we}  {side_text(Side.NS)} {seating.pair(Side.NS)}"
+    ew = f"{they}  {side_text(Side.EW)} {seating.pair(Side.EW)}"
     col = max(width(ns), width(ew), 16)
     if 2 * col + 3 > PAGE:
         # The pairs' names on lines of their own, the columns under WE and THEY as wide as the page allows.
         lines += fold_lines([ns, ew], PAGE, "      ")
         col = (PAGE - 3) // 2
-        ns, ew = "WE", "THEY"
+        ns, ew = we, they
     rule = "-" * col + "-+-" + "-" * col
     lines.append(_pad(ns, col, "<") + " | " + ew)
     lines.append(rule)
     if score is None:
         lines += [" " * col + " |"] * 4 + ["=" * col + "=+=" + "=" * col] + [" " * col + " |"] * 3
-        lines += [rule, _pad("total", col, "<") + " |"]
+        lines += [rule, _pad(_("total"), col, "<") + " |"]
         return lines
     above = [score.column(side, Line.ABOVE) for side in (Side.NS, Side.EW)]
     height = max(len(above[0]), len(above[1]), 1)
@@ -293,7 +299,7 @@ def pad_lines(pad: ScorePad) -> list[str]:
     lines.append("=" * col + "=+=" + "=" * col)
     for number, group in enumerate(score.below):
         if number:
-            lines.append("-" * col + "-+-" + "-" * col + "  (game)")
+            lines.append("-" * col + "-+-" + "-" * col + "  (" + _("game") + ")")
         columns = [[str(e) for e in group if e.side is side] for side in (Side.NS, Side.EW)]
         for row in range(max(len(columns[0]), len(columns[1]))):
             cells = [column[row] if row < len(column) else "" for column in columns]
@@ -307,28 +313,43 @@ def pad_lines(pad: ScorePad) -> list[str]:
         for value in (-low, high - low) if score.by_difference else ():
             cells[0 if ns_points > ew_points else 1] = str(value)
             lines.append(_pad(cells[0], col, ">") + " | " + _pad(cells[1], col, ">"))
-    recorded = f" (recorded as {score.net})" if score.net else ""
-    lines += fold_lines([f"Rubber: {score.result} in {score.unit}{recorded}"], PAGE, "  ")
+    recorded = " " + _("(recorded as {net})").format(net=score.net) if score.net else ""
+    rubber = _("Rubber: {result} in {unit}{recorded}").format(
+        result=score.result, unit=score.unit, recorded=recorded
+    )
+    lines += fold_lines([rubber], PAGE, "  ")
     return [line.rstrip() for line in lines]
 
 
 def tally_columns(grid_: TallyGrid) -> tuple[list[str], list[list[str]], str]:
     """The tally sheet with + and - columns per rubber: (headers, rows, alignments)."""
-    headers = ["#", "Player"]
+    headers = ["#", _("Player")]
     for number in range(1, grid_.rounds + 1):
         headers += [f"{number}+", f"{number}-"]
-    headers += ["Total", "Rank"]
+    headers += [_("Total"), _("Rank")]
     rows = []
     for row in grid_.rows:
         cells = [str(row.number), row.name]
         for index in range(grid_.rounds):
             plus, minus = row.cell(index)
             if row.out[index] and row.running[index] is None:
-                plus = "out"
+                plus = _("out")
             cells += [plus, minus]
         cells += ["" if row.total is None else signed(row.total), row.rank]
         rows.append(cells)
     return headers, rows, ">" + "<" + ">" * (2 * grid_.rounds + 2)
+
+
+def _number_on_sheet(name: str, number: int) -> str:
+    """``Ann (no. 1 on the score sheet)``."""
+    return _("{name} (no. {number} on the score sheet)").format(name=name, number=number)
+
+
+def _running_totals(grid_: TallyGrid) -> str:
+    """``Rubber 1 to 5: running totals in hundreds``: the tally sheet's heading."""
+    return _("{label} 1 to {rounds}: running totals in {unit}").format(
+        label=grid_.column_label, rounds=grid_.rounds, unit=grid_.unit
+    )
 
 
 def result_lines(grid_: TallyGrid) -> list[str]:
@@ -341,7 +362,8 @@ def result_lines(grid_: TallyGrid) -> list[str]:
 def render_text(cards: Cards) -> str:
     """All the documents asked for, as plain text."""
     heading = cards.heading
-    out = fold_lines([heading.title, f"Scoring: {heading.scoring}.", heading.vulnerability + "."], PAGE, "  ")
+    scoring = _("Scoring: {rules}.").format(rules=heading.scoring)
+    out = fold_lines([heading.title, scoring, heading.vulnerability + "."], PAGE, "  ")
     sections: dict[Document, Callable[[Cards], list[str]]] = {
         Document.PLAYERS: _text_players,
         Document.TABLES: _text_tables,
@@ -359,7 +381,7 @@ def _text_players(cards: Cards) -> list[str]:
     out: list[str] = []
     for card in cards.players:
         headers, rows, aligns = player_columns(cards, card)
-        out += ["", *fold_lines([f"{card.name} (no. {card.number} on the score sheet)"])]
+        out += ["", *fold_lines([_number_on_sheet(card.name, card.number)])]
         out += grid(headers, rows, aligns, limit=PAGE)
     return out
 
@@ -367,10 +389,13 @@ def _text_players(cards: Cards) -> list[str]:
 def _text_tables(cards: Cards) -> list[str]:
     out: list[str] = []
     for card in cards.tables:
-        out += ["", f"Table {card.table}  (* deals first)"]
-        out += [f"Live page: {card.link}"] if card.link else []
+        out += ["", _("Table {table}  (* deals first)").format(table=card.table)]
+        out += [_("Live page: {link}").format(link=card.link)] if card.link else []
         for seating in card.rounds:
-            out += ["", *fold_lines([f"Round {seating.round}" + _absent(seating)], PAGE, "  ")]
+            out += [
+                "",
+                *fold_lines([_("Round {round}").format(round=seating.round) + _absent(seating)], PAGE, "  "),
+            ]
             out += ["  " + line for line in compass(seating)]
             headers, rows = deal_rows(seating)
             out += [("  " + line).rstrip() for line in grid(headers, rows, ">", limit=PAGE - 2)]
@@ -380,7 +405,7 @@ def _text_tables(cards: Cards) -> list[str]:
 
 def net_line(seating: TableRound) -> str:
     """What a table card says of a rubber recorded as its net, without the deals."""
-    return f"Recorded as {seating.net} (the net only, no deals entered)"
+    return _("Recorded as {net} (the net only, no deals entered)").format(net=seating.net)
 
 
 def _absent(seating: TableRound) -> str:
@@ -391,7 +416,11 @@ def _absent(seating: TableRound) -> str:
 def _text_pads(cards: Cards) -> list[str]:
     out: list[str] = []
     for pad in cards.pads:
-        out += ["", f"Round {pad.round}, table {pad.table}", *pad_lines(pad)]
+        out += [
+            "",
+            _("Round {round}, table {table}").format(round=pad.round, table=pad.table),
+            *pad_lines(pad),
+        ]
     return out
 
 
@@ -399,7 +428,7 @@ def _text_tally(cards: Cards) -> list[str]:
     grid_ = cards.tally
     assert grid_ is not None
     headers, rows, aligns = tally_columns(grid_)
-    out = ["", *fold_lines([f"{grid_.column_label} 1 to {grid_.rounds}: running totals in {grid_.unit}"])]
+    out = ["", *fold_lines([_running_totals(grid_)])]
     blocks = column_blocks(headers, rows, aligns, keep=2, step=2, limit=PAGE)
     for number, block in enumerate(blocks):
         out += [""] if number else []
@@ -437,21 +466,23 @@ def md_text(text: str) -> str:
 def render_markdown(cards: Cards) -> str:
     """All the documents asked for, as Markdown: headings, tables, and the table layouts as text blocks."""
     heading = cards.heading
-    out = [f"# {md_text(heading.title)}", "", f"Scoring: {heading.scoring}.", "", heading.vulnerability + "."]
+    scoring = _("Scoring: {rules}.").format(rules=heading.scoring)
+    out = [f"# {md_text(heading.title)}", "", scoring, "", heading.vulnerability + "."]
     for document in cards.documents:
         out += ["", f"## {document.label}"]
         if document is Document.PLAYERS:
             for card in cards.players:
                 headers, rows, aligns = player_columns(cards, card)
-                out += ["", f"### {md_text(card.name)} (no. {card.number} on the score sheet)", ""]
+                out += ["", "### " + _number_on_sheet(md_text(card.name), card.number), ""]
                 out += md_table(headers, rows, aligns)
         elif document is Document.TABLES:
             for table in cards.tables:
-                out += ["", f"### Table {table.table}", ""]
-                out += [f"Live page: <{table.link}>", ""] if table.link else []
-                out += ["`*` deals first."]
+                out += ["", "### " + _("Table {table}").format(table=table.table), ""]
+                out += [_("Live page: {link}").format(link=f"<{table.link}>"), ""] if table.link else []
+                out += [_("{mark} deals first.").format(mark="`*`")]
                 for seating in table.rounds:
-                    out += ["", f"Round {seating.round}{md_text(_absent(seating))}", "", "```text"]
+                    round_words = _("Round {round}").format(round=seating.round)
+                    out += ["", f"{round_words}{md_text(_absent(seating))}", "", "```text"]
                     out += compass(seating)
                     out += ["```", ""]
                     out += md_table(*deal_rows(seating), ">")
@@ -460,7 +491,7 @@ def render_markdown(cards: Cards) -> str:
             for pad in cards.pads:
                 out += [
                     "",
-                    f"### Round {pad.round}, table {pad.table}",
+                    "### " + _("Round {round}, table {table}").format(round=pad.round, table=pad.table),
                     "",
                     "```text",
                     *pad_lines(pad),
@@ -469,7 +500,7 @@ def render_markdown(cards: Cards) -> str:
         else:
             grid_ = cards.tally
             assert grid_ is not None
-            out += ["", f"{grid_.column_label} 1 to {grid_.rounds}: running totals in {grid_.unit}.", ""]
+            out += ["", _running_totals(grid_) + ".", ""]
             out += md_table(*tally_columns(grid_))
             out += ["", md_text(grid_.pending_note())] if grid_.pending else []
             results = result_lines(grid_)

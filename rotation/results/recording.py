@@ -27,10 +27,15 @@ has about 70."""
 _EXTRA: Final = re.compile(r"\s+(?P<key>honou?rs|hcp)\b\s*[:=]?\s*", re.IGNORECASE)
 
 
-def parse_deal_argument(text: str) -> RecordedDeal:
+def parse_deal_argument(text: str, language: str | None = None) -> RecordedDeal:
     """One deal as typed: ``2S E +1``, ``pass``, with ``honors EW 100`` and ``hcp 22`` (N-S's high-card
     points, for Russian scoring) after the result in either order, or a session file's JSON object
-    ``{"result": "6S W =", "honors": "EW 100"}``. InvalidDealError says what is wrong."""
+    ``{"result": "6S W =", "honors": "EW 100"}``, in ``language``'s pad words too (default: the language
+    being spoken, so a terminal in Dutch reads ``3SA Z =``). InvalidDealError says what is wrong."""
+    if language is None:
+        from rotation.language import current
+
+        language = current()
     stripped = text.strip()
     if len(stripped) > MAX_DEAL_LENGTH:
         raise InvalidDealError(
@@ -43,7 +48,7 @@ def parse_deal_argument(text: str) -> RecordedDeal:
                 value = loads(stripped)
             except JsonTextError as error:
                 raise InvalidDealError(f"cannot read deal {text!r}: it {error}") from None
-            return RecordedDeal.from_value(value)
+            return RecordedDeal.from_value(value, language)
         result, *rest = _EXTRA.split(stripped)
         extra: dict[str, str] = {}
         for key, value in zip(rest[::2], rest[1::2], strict=True):
@@ -59,7 +64,7 @@ def parse_deal_argument(text: str) -> RecordedDeal:
             if not (hcp.isascii() and hcp.isdigit() and len(hcp) <= 2):  # 5,000 digits are not points
                 raise InvalidDealError(f"deal {text!r}: hcp is N-S's high-card points, 0 to 40")
             data["hcp_ns"] = int(hcp)
-        return RecordedDeal.from_value(data)
+        return RecordedDeal.from_value(data, language)
     except InvalidResultError as error:
         raise InvalidDealError(str(error)) from None
 

@@ -12,11 +12,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rotation.errors import UserError
 from rotation.io.formats import FormatError
 from rotation.io.store import Evening, Store, StoredSession, Transaction
+from rotation.language import N_, _
 from rotation.model import Movement, Schedule
 from rotation.movements.drives import Drive, first_round, next_round
 from rotation.plan import MAX_ROUNDS, Plan, PlanError, PlanRequest
@@ -82,8 +83,16 @@ class DriveState:
         return self.seated < self.rounds
 
     def describe(self) -> str:
-        """``progressive movement: round 2 of 5 seated`` (rounds seated as the results come in)."""
-        return f"{self.drive.value} movement, seated by results: round {self.seated} of {self.rounds} seated"
+        """``progressive movement: round 2 of 5 seated`` (rounds seated as the results come in), in the
+        language spoken."""
+        said = _DESCRIBED[self.drive]
+        return _(said).format(seated=self.seated, rounds=self.rounds)
+
+
+_DESCRIBED: Final = {
+    Drive.PROGRESSIVE: N_("progressive movement, seated by results: round {seated} of {rounds} seated"),
+    Drive.SWISS: N_("swiss movement, seated by results: round {seated} of {rounds} seated"),
+}
 
 
 def drive_plan(names: Sequence[str], order: Order, seed: int, drive: Drive, rounds: int) -> Plan:
@@ -208,8 +217,6 @@ def keep_imported(
     drive, rounds = seating
     tx.keep_drive(saved, drive.value, rounds)
     if len(saved.session.schedule.rounds) > rounds:
-        from rotation.io.formats import FormatError
-
         raise FormatError(
             f"the file seats {len(saved.session.schedule.rounds)} rounds of a {rounds}-round evening"
         )

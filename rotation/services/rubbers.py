@@ -143,29 +143,34 @@ def checked_deal(deal: RecordedDeal, form: DealForm) -> RecordedDeal:
     return deal
 
 
-def read_deal(typed: str, fields: Mapping[str, str], form: DealForm) -> RecordedDeal:
+def read_deal(
+    typed: str, fields: Mapping[str, str], form: DealForm, language: str | None = None
+) -> RecordedDeal:
     """The deal a table's form gives: the Deal box when anything is typed in it (``pass`` included; it
     wins over the fields), else the deal the fields make; IncompleteDealError when neither gives one."""
     if typed.strip():
-        return checked_deal(_parse_one(typed), form)
+        return checked_deal(_parse_one(typed, language), form)
     deal = deal_from_fields(fields, form)
     if deal is None:
         raise IncompleteDealError("no deal given: choose its buttons or type it in the Deal box")
     return deal
 
 
-def parse_deals(text: str, form: DealForm | None = None) -> tuple[RecordedDeal, ...]:
-    """A rubber's deals typed one a line (blank lines skipped), each read as the terminal reads it and,
-    under ``form``, checked as the evening's scoring would check it."""
-    deals = tuple(_parse_one(line) for line in text.splitlines() if line.strip())
+def parse_deals(
+    text: str, form: DealForm | None = None, language: str | None = None
+) -> tuple[RecordedDeal, ...]:
+    """A rubber's deals typed one a line (blank lines skipped), each read as the terminal reads it (in
+    ``language``'s pad words, default the language spoken) and, under ``form``, checked as the evening's
+    scoring would check it."""
+    deals = tuple(_parse_one(line, language) for line in text.splitlines() if line.strip())
     return deals if form is None else tuple(checked_deal(deal, form) for deal in deals)
 
 
-def _parse_one(typed: str) -> RecordedDeal:
+def _parse_one(typed: str, language: str | None = None) -> RecordedDeal:
     """A typed deal; InvalidDealError for whatever cannot be read, such as a number too long to convert
     or JSON nested too deep (a ValueError or RecursionError from the parsers below)."""
     try:
-        return parse_deal(typed)
+        return parse_deal(typed, language)
     except (InvalidDealError, InvalidResultError):
         raise
     except (ValueError, RecursionError) as error:
@@ -174,10 +179,12 @@ def _parse_one(typed: str) -> RecordedDeal:
         raise InvalidDealError(f"cannot read deal {shown!r}: {reason}") from None
 
 
-def parse_deal(text: str) -> RecordedDeal:
+def parse_deal(text: str, language: str | None = None) -> RecordedDeal:
     """A deal as typed (``'2S E +1'``, ``pass``, ``'6S W = honors EW 100'``, ``'4H S -1 hcp 22'``), read
-    as both faces read it; InvalidDealError says what is wrong."""
-    return recording.parse_deal_argument(text)
+    as both faces read it, in ``language``'s pad words beside the English ones (``'3SA Z ='`` in Dutch;
+    default: the language being spoken, `rotation.language.current`); InvalidDealError says what is
+    wrong."""
+    return recording.parse_deal_argument(text, language)
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,7 +110,7 @@ class Speaking:
             await send(message)
 
         try:
-            with language.speaking(choose(asked)):
+            with language.speaking(choose(asked)), language.written_for("pages"):
                 await self.app(scope, receive, remembering)
         finally:
             _ASKED.reset(token)
@@ -174,19 +174,9 @@ def menu(key: str = "") -> list[tuple[str, str, str, bool]]:
 def day_text(day: date) -> str:
     """A date as the page's language writes it (Babel's short format: 01.09.2024, 01/09/2024); English as
     it always was, 2024-09-01."""
-    spoken = language.current()
-    if spoken in (language.ENGLISH, language.PSEUDO):
-        return day.isoformat()
-    from babel.dates import format_date
-
-    return str(format_date(day, format="short", locale=spoken))
+    return language.day_text(day, "short")
 
 
 def number_text(number: int) -> str:
     """A whole number as the page's language groups its digits (English as ever: 1,000; German 1.000)."""
-    spoken = language.current()
-    if spoken in (language.ENGLISH, language.PSEUDO):
-        return f"{number:,}"
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(number, locale=spoken))
+    return f"{number:,}" if language.plain() else language.number_text(number)

@@ -111,3 +111,27 @@ def test_translations_keep_every_placeholder(catalogues: dict[str, dict[object, 
                 if string and single and set(_PLACEHOLDERS.findall(str(string))) != expected:
                     wrong.append(f"{code}: {message!r} -> {string!r}")
     assert not wrong, "\n".join(wrong[:20])
+
+
+def test_each_area_reads_its_own_catalogue_first(catalogues: dict[str, dict[object, object]]) -> None:
+    """The same English word may read otherwise on a card than on a page ("none" of vulnerability, a
+    shorter word that fits a card's cell): inside `written_for(area)` that area's translation wins."""
+    from babel.messages.pofile import read_po
+
+    def own(code: str, area: str) -> dict[object, object]:
+        with (language.LOCALE / code / "LC_MESSAGES" / f"{area}.po").open("rb") as file:
+            return {m.id: m.string for m in read_po(file, locale=code) if m.id}
+
+    differ = 0
+    for code in LANGUAGES[1:]:
+        pages, printed = own(code, "pages"), own(code, "printed")
+        for message in set(pages) & set(printed):
+            if not isinstance(message, str) or pages[message] == printed[message]:
+                continue
+            differ += 1
+            with speaking(code):
+                with language.written_for("pages"):
+                    assert language.gettext(message) == pages[message]
+                with language.written_for("printed"):
+                    assert language.gettext(message) == printed[message]
+    assert differ  # the catalogues do word some messages differently (else this test proves nothing)

@@ -58,7 +58,7 @@ def pragma(path: Path, name: str) -> object:
 
 
 def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
-    """A new file gets the schema version, the application id, WAL mode and the eight tables; each open
+    """A new file gets the schema version, the application id, WAL mode and the ten tables; each open
     connection uses synchronous=FULL, foreign keys and a busy timeout."""
     path = tmp_path / "new.db"
     with Store.open(path) as store:
@@ -82,6 +82,7 @@ def test_a_new_database_has_the_schema_version_and_wal(tmp_path: Path) -> None:
         "stakes",
         "changes",
         "drives",
+        "evening_languages",
     }
 
 
@@ -484,6 +485,7 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
         db.executescript(
             "DROP INDEX sessions_uid; ALTER TABLE sessions DROP COLUMN uid; DROP TABLE web_secrets;"
             " DROP TABLE club_secrets; DROP TABLE stakes; DROP TABLE changes; DROP TABLE drives;"
+            " DROP TABLE evening_languages;"
             " PRAGMA user_version = 1;"
         )
     assert pragma(path, "user_version") == 1
@@ -494,7 +496,7 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
         secret = store.web_secret("x")
         assert len(secret) >= 32 and store.web_secret("x") == secret
         assert store.web_secret("x", renew=True) != secret
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 7
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
 
 
 def test_a_version_4_database_gains_stakes(tmp_path: Path) -> None:
@@ -505,7 +507,10 @@ def test_a_version_4_database_gains_stakes(tmp_path: Path) -> None:
         store.save("x", date(2024, 1, 1), five())
         store.record("x", net(1, "E-W +3"))
     with closing(sqlite3.connect(path)) as db:  # back to version 4, as the chicago before stakes wrote it
-        db.executescript("DROP TABLE drives; DROP TABLE changes; DROP TABLE stakes; PRAGMA user_version = 4;")
+        db.executescript(
+            "DROP TABLE evening_languages; DROP TABLE drives; DROP TABLE changes; DROP TABLE stakes;"
+            " PRAGMA user_version = 4;"
+        )
     with Store.open(path) as store:
         assert store.load("x").session.results == (net(1, "E-W +3"),)
         with store.writing() as tx:

@@ -243,7 +243,8 @@ def test_an_evening_saved_before_the_log_is_kept_whole(tmp_path: Path) -> None:
         exported = {name: evenings.export_evening(store, name) for name in ("fri", "sat")}
     with closing(sqlite3.connect(path)) as db:
         db.executescript(
-            f"DROP TABLE drives; DROP TABLE changes; PRAGMA user_version = {CHANGES_SCHEMA - 1};"
+            "DROP TABLE evening_languages; DROP TABLE drives; DROP TABLE changes;"
+            f" PRAGMA user_version = {CHANGES_SCHEMA - 1};"
         )
     with open_store(path) as store:
         assert {name: evenings.export_evening(store, name) for name in ("fri", "sat")} == exported
