@@ -111,6 +111,8 @@ class Opened:
     evening: StoredSession
     access: Access
     secret: str = field(repr=False)
+    language: str | None = None
+    """The language the evening was saved to speak (``plan --save NAME --lang CODE``), if any."""
 
     def links(self, base: str = "") -> tuple[tuple[str, str], ...]:
         """The evening's links at ``base`` (only the host's page shows them)."""
@@ -381,12 +383,12 @@ def open_evening(store: Store, evening: Evening, key: str | None) -> Opened:
     evening was deleted (even if another was saved under its name since)."""
     with store.reading() as tx:
         stored = tx.load(evening)
-        secret = tx.web_secret(stored)
+        secret, spoken = tx.web_secret(stored), tx.language(stored)
     tables = max(len(r.tables) for r in stored.session.schedule.rounds)
     grant = access(secret, key, tables) if secret is not None else None
     if grant is None or secret is None:
         raise RefusedError("this link is not valid for this evening")
-    return Opened(stored, grant, secret)
+    return Opened(stored, grant, secret, spoken)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from rotation.language import N_, _
 from rotation.model import Schedule
+from rotation.render.bridge_words import cycle_text, rules_text
 from rotation.render.couples import couples_lines
 from rotation.render.terminal import balance_summary
 from rotation.request import Seating
@@ -64,7 +65,7 @@ CHOICES = {
     "method": (("", N_("As the house rules (else Chicago)")), *((m.name, m.phrase) for m in METHODS)),
     "vulnerability": (
         ("", N_("As the house rules (else the dealer's side on deals 2-3)")),
-        *((c.name, c.describe().capitalize()) for c in CYCLES),
+        *((c.name, cycle_text(c).capitalize()) for c in CYCLES),
     ),
     "premium": (
         ("", N_("As the house rules (else on the last deal)")),
@@ -384,7 +385,7 @@ class ClubPages:
             balance_summary(made.balance) if made.balance is not None else "",
             tuple(_note_words(note) for note in plan.notes),
             made.planned.known_as,
-            made.rules.describe() if made.rules is not None else "",
+            rules_text(made.rules) if made.rules is not None else "",
             tuple(couples_lines(made.couples, plan.schedule)) if made.couples is not None else (),
         )
         return self.plan_page(key, asked, preview=preview, hidden=asked.hidden())

@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from rotation import language
 from rotation.language import _
+from rotation.render.bridge_words import rules_text
 from rotation.render.cards import local_only
 from rotation.render.changes import change_lines
 from rotation.render.money import MoneyView, money_view
@@ -204,7 +205,7 @@ class EveningPages:
         """The evening a page shows (its link checked), the page's work speaking its saved language from
         here on unless the player chose one (`languages.follow_evening`)."""
         opened = evenings.open_evening(self.stores.get(), this, key)
-        languages.follow_evening(None)  # merged: the evening's language
+        languages.follow_evening(opened.language)
         return opened
 
     async def call(self, work: Callable[[], Response], pool: ThreadPoolExecutor | None = None) -> Response:
@@ -481,7 +482,7 @@ class EveningPages:
             present=views.present_now(session),
             local_only=local_only(origin),
             money=self.money_of(opened.evening),
-            scoring=session.rules.describe(),
+            scoring=rules_text(session.rules),
             changes=tuple(reversed(change_lines(logged))),
             seated=drives.seated_round(self.stores.get(), opened.evening),
             **extra,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rotation.language import ENGLISH, N_, _, current, ngettext
 from rotation.model import Player
+from rotation.render.bridge_words import rules_text
 from rotation.render.cards import rank_text, rubber_result
 from rotation.render.recorded import deal_text, vulnerability_words
 from rotation.services import evenings, rubbers
@@ -363,7 +364,7 @@ def standings_view(session: Session) -> StandingsView:
         lines,
         rubbers,
         session.rules.tally_unit.label,
-        session.rules.describe(),
+        rules_text(session.rules),
         len(session.complete_results),
         session.rubber_count,
         in_play,
