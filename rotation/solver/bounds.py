@@ -17,6 +17,7 @@ from rotation.solver.problem import (
     PLAYED,
     REPEATED_MEETINGS,
     REPEATS,
+    THREES,
     _Problem,
     _Run,
 )
@@ -135,7 +136,7 @@ def _floors(problem: _Problem) -> dict[str, int]:
 
     Partners: 2 slots per table over the pairs; and a player who plays P rounds has P partners among the
     n - 1 others, so the most-played player repeats someone when P > n - 1. Opponents alike, with 2P."""
-    floors = {REPEATS: _repeat_floor(problem)}
+    floors = {REPEATS: _repeat_floor(problem), THREES: _threes_floor(problem)}
     if problem.anyone_away:
         return floors | _slot_floors(problem)
     n = problem.n
@@ -219,6 +220,23 @@ def _repeat_floor(problem: _Problem) -> int:
                 - len(now - before)
                 - len(before & now),
             )
+    return total
+
+
+def _threes_floor(problem: _Problem) -> int:
+    """Sitting out three running is forced where three rounds' seats cannot take everyone there for all
+    three: in each such window the players left over sit out all three (each window counted alone, as
+    ``measure`` counts them: once for each round that ends a run of three)."""
+    total = 0
+    for r in range(2, problem.rounds):
+        there = problem.present[r - 2] & problem.present[r - 1] & problem.present[r]
+        seats = 0
+        for s in (r - 2, r - 1, r):
+            if s < len(problem.kept):
+                seats += len(there & problem.kept[s].seated)
+            else:
+                seats += 4 * problem.tables[s]
+        total += max(0, len(there) - seats)
     return total
 
 
