@@ -138,7 +138,8 @@ def _floors(problem: _Problem) -> dict[str, int]:
     n - 1 others, so the most-played player repeats someone when P > n - 1. Opponents alike, with 2P."""
     floors = {REPEATS: _repeat_floor(problem), THREES: _threes_floor(problem)}
     if problem.anyone_away:
-        return floors | _slot_floors(problem)
+        slots = _slot_floors(problem)
+        return floors | slots | _present_floors(problem, slots)
     n = problem.n
     seats = 4 * sum(problem.tables)
     most, least = -(-seats // n), seats // n
@@ -182,6 +183,36 @@ def _slot_floors(problem: _Problem) -> dict[str, int]:
     ):
         if pairs and low_pairs:
             floors[rule] = max(0, -(-places // pairs) - places // low_pairs)
+    return floors
+
+
+def _present_floors(problem: _Problem, floors_so_far: dict[str, int]) -> dict[str, int]:
+    """Rounds played, partner and opponent floors with someone away, counted over the rounds each player
+    is there for. The R players there all evening take, between them, at least each round's seats less one
+    for each part-timer there (L in all) and at most its seats or R (U): their rounds played differ
+    unless some total in [L, U] is a multiple of R. Someone plays at least ceil(L / R) rounds, with as many
+    partners among the n - 1 others; someone there all evening at most floor(U / R), with at most that
+    many partners among the R - 1 others there all evening (opponents alike, two a round)."""
+    regular = problem.regular
+    size = len(regular)
+    low = high = 0
+    for r in range(problem.rounds):
+        if r < len(problem.kept):
+            taken = len(problem.kept[r].seated & regular)
+            low, high = low + taken, high + taken
+            continue
+        seats = 4 * problem.tables[r]
+        low += max(0, seats - len(problem.present[r] - regular))
+        high += min(seats, len(problem.present[r] & regular))
+    if size == 0:
+        return {}
+    floors = {PLAYED: 0 if any(t % size == 0 for t in range(low, high + 1)) else 1}
+    if size < 2 or problem.avoid:
+        return floors
+    most, least = -(-low // size), high // size
+    for rule, per_round in ((PARTNER, 1), (OPPONENT, 2)):
+        spread = -(-per_round * most // (problem.n - 1)) - per_round * least // (size - 1)
+        floors[rule] = max(floors_so_far.get(rule, 0), spread)
     return floors
 
 

@@ -84,7 +84,7 @@ def _by_games(
     drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     floors = _floors(problem)
     if _measure(problem, drafts)[THREES] > floors[THREES]:  # the circuit does not see runs of three
-        order = _order_without_threes(problem, order, run, run.until(0.1))
+        order = _order_without_threes(problem, order, run, run.until(0.4))
         drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     measured = _measure(problem, drafts)
     floor = floors[REPEATS]
