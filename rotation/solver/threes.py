@@ -40,10 +40,11 @@ MOVE_COST = 0.0002
 
 
 def _spread_sit_outs(
-    problem: _Problem, drafts: list[_Draft], run: _Run, moves: int = SPREAD_MOVES
+    problem: _Problem, drafts: list[_Draft], run: _Run, moves: int | None = None
 ) -> list[_Draft]:
     """``drafts`` with nobody sitting out three running where the counting floor allows, every rule ranked
     after it kept as low as the trades manage; the drafts as given when they have no run to spare."""
+    moves = SPREAD_MOVES if moves is None else moves
     floor = _floors(problem).get(THREES, 0)
     if not drafts or _measure(problem, drafts)[THREES] <= floor:
         return drafts
@@ -85,8 +86,8 @@ def _tabu(
     ``limit`` in the rules at ``held``: the best drafts met, their rank and the moves spent."""
     best, now = drafts, drafts
     tabu: dict[Place, int] = {}
-    step = 0
-    while rank[0] > floor and spent < moves:
+    step = misses = 0
+    while rank[0] > floor and spent < moves and misses < MISSES:
         step += 1
         found = None
         for touched, candidate in _trades_ending_runs(problem, now, step):
@@ -94,12 +95,14 @@ def _tabu(
             if any(tabu.get(key, 0) > step for key in touched):
                 continue
             value = _rank(problem, candidate)
-            if limit is not None and tuple(value[i] for i in held) > limit:
+            if limit is not None and any(value[i] > most for i, most in zip(held, limit, strict=True)):
                 continue
             if found is None or value < found[0]:
                 found = (value, touched, candidate)
-        if found is None:
-            break
+        if found is None:  # no trade for this run: the next step tries the next run
+            misses += 1
+            continue
+        misses = 0
         value, touched, now = found
         for key in touched:
             tabu[key] = step + TABU
@@ -133,6 +136,7 @@ def _trades_ending_runs(
             if s < kept:
                 continue
             tried.add((s, p))
+            yield from _relabelled(problem, drafts, p, s, len(outs))
             for q, once in _seat_instead(problem, drafts, s - kept, p):
                 yield ((s, p), (s, q)), once
                 for t in range(kept, len(outs)):
@@ -140,6 +144,40 @@ def _trades_ending_runs(
                         for other, twice in _seat_instead(problem, once, t - kept, q):
                             if other == p:
                                 yield ((s, p), (s, q), (t, p), (t, q)), twice
+
+
+MISSES = 12
+"""Steps running without an admissible trade (each tries another run) before a search gives up."""
+
+WINDOW = 4
+"""The most rounds running in which a trade relabels two players (``_relabelled``)."""
+
+
+def _relabelled(
+    problem: _Problem, drafts: list[_Draft], p: Player, s: int, rounds: int
+) -> Iterator[tuple[tuple[Place, ...], list[_Draft]]]:
+    """``p`` and another player trading every place, seat or sit-out, in a few rounds running that hold
+    round ``s`` (planned ones only; both there in each)."""
+    kept = len(problem.kept)
+    for start in range(max(kept, s - WINDOW + 1), s + 1):
+        for stop in range(s + 1, min(rounds, start + WINDOW) + 1):
+            span = range(start, stop)
+            for q in sorted(problem.present[s] - {p}):
+                if any(not {p, q} <= problem.present[t] for t in span):
+                    continue
+                swapped = list(drafts)
+                for t in span:
+                    d = drafts[t - kept]
+                    games = tuple(_canonical(_swap(_swap(_swap(g, p, -1), q, p), -1, q)) for g in d.games)
+                    out = d.sitting_out
+                    if (p in out) != (q in out):
+                        out = out ^ {p, q}
+                    swapped[t - kept] = _Draft(games, out)
+                if swapped == drafts:
+                    continue
+                if not all(problem.allowed(*pq) for t in span for g in swapped[t - kept].games for pq in g):
+                    continue
+                yield tuple((t, x) for t in span for x in (p, q)), swapped
 
 
 def _seat_instead(
