@@ -89,10 +89,9 @@ def _by_games(
     measured = _measure(problem, drafts)
     floor = floors[REPEATS]
     at_floor = measured[REPEATS] <= floor
-    # runs of three left over are the repair's (``threes``): the games model does not see them
-    settled = at_floor or (
-        problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
-    )
+    # runs of three left over are the repair's (``threes``): the games model does not see them; in a home
+    # game the games model asks for fewer sit-outs twice running among games as even in opponents
+    settled = at_floor
     if settled and problem.spec.previous is None:
         # the fewest in the best order of these games: proven only at the counting floor, for another
         # choice of games as even may let the sit-outs alternate
@@ -167,7 +166,7 @@ def _count_games_given(
     terms = [
         (PARTNER, _partner_spread(model, problem, counts.partners), floors.get(PARTNER, 0)),
         (PLAYED, _played_spread(model, problem, counts.played), floors.get(PLAYED, 0)),
-        *_table_mate_terms(model, problem, counts, floors),
+        *([] if problem.repeats_rank_low else _table_mate_terms(model, problem, counts, floors)),
     ]
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.15), "game counts")
     if values is None or len(outcomes) < len(terms):
@@ -328,8 +327,11 @@ def _games_model(
         terms.append(repeats)
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))
-    terms += _table_mate_terms(model, problem, counts, floors)
+    mates = _table_mate_terms(model, problem, counts, floors)
+    if not problem.repeats_rank_low:  # in a home game they rank after the opponents and sitting out
+        terms += mates
 
+    wanted: set[tuple[int, Game]] = set()
     if hint:
         wanted = {(r, _canonical(g)) for r, d in zip(problem.free, hint, strict=True) for g in d.games}
         for key, var in plays.items():
@@ -345,6 +347,8 @@ def _games_model(
     values, outcomes = _minimize_in_order(
         model, terms, decisions, run, halfway, "games", symmetry=symmetry, hinted=hinted
     )
+    if not terms and hint:  # every term above the opponents held as proven: the hint is where to start
+        values = [int(key in wanted) for key in plays]
     if values is None or len(outcomes) < len(terms):
         return None, []
 
@@ -378,9 +382,18 @@ def _games_model(
         hinted=not one_table,
     )
     outcomes.append(outcome)
-    if problem.repeats_rank_low:  # sitting out twice running ranks after the opponents here: the fewest last
+    if problem.repeats_rank_low:  # sitting out twice running ranks after the opponents here; table-mates,
+        # after it, are left to the table-mate search (a host at one table never hears of them)
         found, more = _fewest_repeats_after(
-            model, problem, counts.opponents, decisions, values, drafts_of(values), repeats, run, deadline
+            model,
+            problem,
+            counts.opponents,
+            decisions,
+            values,
+            drafts_of(values),
+            [repeats],
+            run,
+            deadline,
         )
         values, outcomes = found, outcomes + more
     return drafts_of(values), outcomes
@@ -393,12 +406,13 @@ def _fewest_repeats_after(
     decisions: Sequence[cp_model.IntVar],
     values: Sequence[int],
     drafts: Sequence[_Draft],
-    repeats: tuple[str, Expr, int],
+    after: Sequence[tuple[str, Expr, int]],
     run: _Run,
     deadline: float,
 ) -> tuple[list[int], list[_Outcome]]:
-    """The fewest sit-outs twice running, every opponent count held within the range that ``drafts``
-    (the schedule ``values``) reached, so that no term ranked above gets worse."""
+    """The fewest sit-outs twice running (the terms ``after``, in order), every opponent count
+    held within the range that ``drafts`` (the schedule ``values``) reached, so that no term ranked above
+    gets worse."""
     counts = problem.kept_counts()
     for d in drafts:
         counts.add(d.games, d.sitting_out)
@@ -414,7 +428,7 @@ def _fewest_repeats_after(
     for var, val in zip(decisions, values, strict=True):
         model.add_hint(var, val)
     found, outcomes = _minimize_in_order(
-        model, [repeats], decisions, run, max(deadline, run.now() + 0.2), "games"
+        model, list(after), decisions, run, max(deadline, run.now() + 0.2), "games"
     )
     return (found, outcomes) if found is not None else (list(values), [])
 
