@@ -89,9 +89,10 @@ def _by_games(
     measured = _measure(problem, drafts)
     floor = floors[REPEATS]
     at_floor = measured[REPEATS] <= floor
-    # runs of three left over are the repair's (``threes``): the games model does not see them; in a home
-    # game the games model asks for fewer sit-outs twice running among games as even in opponents
-    settled = at_floor
+    # runs of three left over are the repair's (``threes``): the games model does not see them
+    settled = at_floor or (
+        problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
+    )
     if settled and problem.spec.previous is None:
         # the fewest in the best order of these games: proven only at the counting floor, for another
         # choice of games as even may let the sit-outs alternate
@@ -166,7 +167,7 @@ def _count_games_given(
     terms = [
         (PARTNER, _partner_spread(model, problem, counts.partners), floors.get(PARTNER, 0)),
         (PLAYED, _played_spread(model, problem, counts.played), floors.get(PLAYED, 0)),
-        *([] if problem.repeats_rank_low else _table_mate_terms(model, problem, counts, floors)),
+        *_table_mate_terms(model, problem, counts, floors),
     ]
     values, outcomes = _minimize_in_order(model, terms, decisions, run, run.until(0.15), "game counts")
     if values is None or len(outcomes) < len(terms):
@@ -327,11 +328,8 @@ def _games_model(
         terms.append(repeats)
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_games(problem, plays), 0))
-    mates = _table_mate_terms(model, problem, counts, floors)
-    if not problem.repeats_rank_low:  # in a home game they rank after the opponents and sitting out
-        terms += mates
+    terms += _table_mate_terms(model, problem, counts, floors)
 
-    wanted: set[tuple[int, Game]] = set()
     if hint:
         wanted = {(r, _canonical(g)) for r, d in zip(problem.free, hint, strict=True) for g in d.games}
         for key, var in plays.items():
@@ -347,8 +345,6 @@ def _games_model(
     values, outcomes = _minimize_in_order(
         model, terms, decisions, run, halfway, "games", symmetry=symmetry, hinted=hinted
     )
-    if not terms and hint:  # every term above the opponents held as proven: the hint is where to start
-        values = [int(key in wanted) for key in plays]
     if values is None or len(outcomes) < len(terms):
         return None, []
 
@@ -382,18 +378,9 @@ def _games_model(
         hinted=not one_table,
     )
     outcomes.append(outcome)
-    if problem.repeats_rank_low:  # sitting out twice running ranks after the opponents here; table-mates,
-        # after it, are left to the table-mate search (a host at one table never hears of them)
+    if problem.repeats_rank_low:  # sitting out twice running ranks after the opponents here: the fewest last
         found, more = _fewest_repeats_after(
-            model,
-            problem,
-            counts.opponents,
-            decisions,
-            values,
-            drafts_of(values),
-            [repeats],
-            run,
-            deadline,
+            model, problem, counts.opponents, decisions, values, drafts_of(values), repeats, run, deadline
         )
         values, outcomes = found, outcomes + more
     return drafts_of(values), outcomes
@@ -406,13 +393,12 @@ def _fewest_repeats_after(
     decisions: Sequence[cp_model.IntVar],
     values: Sequence[int],
     drafts: Sequence[_Draft],
-    after: Sequence[tuple[str, Expr, int]],
+    repeats: tuple[str, Expr, int],
     run: _Run,
     deadline: float,
 ) -> tuple[list[int], list[_Outcome]]:
-    """The fewest sit-outs twice running (the terms ``after``, in order), every opponent count
-    held within the range that ``drafts`` (the schedule ``values``) reached, so that no term ranked above
-    gets worse."""
+    """The fewest sit-outs twice running, every opponent count held within the range that ``drafts``
+    (the schedule ``values``) reached, so that no term ranked above gets worse."""
     counts = problem.kept_counts()
     for d in drafts:
         counts.add(d.games, d.sitting_out)
@@ -428,7 +414,7 @@ def _fewest_repeats_after(
     for var, val in zip(decisions, values, strict=True):
         model.add_hint(var, val)
     found, outcomes = _minimize_in_order(
-        model, list(after), decisions, run, max(deadline, run.now() + 0.2), "games"
+        model, [repeats], decisions, run, max(deadline, run.now() + 0.2), "games"
     )
     return (found, outcomes) if found is not None else (list(values), [])
 

@@ -108,15 +108,12 @@ ONE_TABLE_RANKED = (
     PARTNER,
     PLAYED,
     CHANGES,
-    OPPONENT,
-    REPEATS,
     MOST_MEETINGS,
     REPEATED_MEETINGS,
+    OPPONENT,
+    REPEATS,
 )
-"""The order in a home game (``_Problem.repeats_rank_low``): sitting out twice running after partners and
-opponents, nobody twice running wherever a schedule as even in both allows it (issue 26: seven players over
-six rounds sat someone out twice running five times where none is needed), and before the table-mates,
-which at one table a host never hears of (everyone there meets everyone)."""
+"""The order in a home game (``_Problem.repeats_rank_low``): sitting out twice running last."""
 
 
 def ranked(problem: _Problem) -> tuple[str, ...]:
@@ -189,8 +186,6 @@ def _in_prefix_order(
         return ordered
     rules = ranked(problem)
     above = [name for name in rules[: rules.index(OPPONENT)] if name != CHANGES]
-    if problem.repeats_rank_low:  # the table-mates too, though a home game ranks them last
-        above += [MOST_MEETINGS, REPEATED_MEETINGS]
     ours, theirs = _measure(problem, built), _measure(problem, ordered)
     if is_prefix_balanced(movement(built)) and [ours[n] for n in above] <= [theirs[n] for n in above]:
         return built

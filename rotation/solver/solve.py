@@ -148,13 +148,11 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         values.append(repeats)
     if problem.spec.previous is not None:
         values.append((CHANGES, _changes(problem, movement), False))
-    mates = [
+    values += [
         (MOST_MEETINGS, balance.most_meetings, True),
         (REPEATED_MEETINGS, balance.repeated_meetings, True),
-    ]
-    opponents = (OPPONENT, balance.opponent_spread, True)
-    values += [opponents, repeats, *mates] if problem.repeats_rank_low else [*mates, opponents]
-    values += [
+        (OPPONENT, balance.opponent_spread, True),
+        *([repeats] if problem.repeats_rank_low else []),
         (FIRST_DEALS_SHARE, balance.first_deals_off_share, True)
         if problem.anyone_away
         else (FIRST_DEALS, balance.first_deal_spread, True),
