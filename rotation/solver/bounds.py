@@ -17,6 +17,7 @@ from rotation.solver.problem import (
     PLAYED,
     REPEATED_MEETINGS,
     REPEATS,
+    THREES,
     _Problem,
     _Run,
 )
@@ -135,9 +136,10 @@ def _floors(problem: _Problem) -> dict[str, int]:
 
     Partners: 2 slots per table over the pairs; and a player who plays P rounds has P partners among the
     n - 1 others, so the most-played player repeats someone when P > n - 1. Opponents alike, with 2P."""
-    floors = {REPEATS: _repeat_floor(problem)}
+    floors = {REPEATS: _repeat_floor(problem), THREES: _threes_floor(problem)}
     if problem.anyone_away:
-        return floors | _slot_floors(problem)
+        slots = _slot_floors(problem)
+        return floors | slots | _present_floors(problem, slots)
     n = problem.n
     seats = 4 * sum(problem.tables)
     most, least = -(-seats // n), seats // n
@@ -184,6 +186,36 @@ def _slot_floors(problem: _Problem) -> dict[str, int]:
     return floors
 
 
+def _present_floors(problem: _Problem, floors_so_far: dict[str, int]) -> dict[str, int]:
+    """Rounds played, partner and opponent floors with someone away, counted over the rounds each player
+    is there for. The R players there all evening take, between them, at least each round's seats less one
+    for each part-timer there (L in all) and at most its seats or R (U): their rounds played differ
+    unless some total in [L, U] is a multiple of R. Someone plays at least ceil(L / R) rounds, with as many
+    partners among the n - 1 others; someone there all evening at most floor(U / R), with at most that
+    many partners among the R - 1 others there all evening (opponents alike, two a round)."""
+    regular = problem.regular
+    size = len(regular)
+    low = high = 0
+    for r in range(problem.rounds):
+        if r < len(problem.kept):
+            taken = len(problem.kept[r].seated & regular)
+            low, high = low + taken, high + taken
+            continue
+        seats = 4 * problem.tables[r]
+        low += max(0, seats - len(problem.present[r] - regular))
+        high += min(seats, len(problem.present[r] & regular))
+    if size == 0:
+        return {}
+    floors = {PLAYED: 0 if any(t % size == 0 for t in range(low, high + 1)) else 1}
+    if size < 2 or problem.avoid:
+        return floors
+    most, least = -(-low // size), high // size
+    for rule, per_round in ((PARTNER, 1), (OPPONENT, 2)):
+        spread = -(-per_round * most // (problem.n - 1)) - per_round * least // (size - 1)
+        floors[rule] = max(floors_so_far.get(rule, 0), spread)
+    return floors
+
+
 def most_meetings_floor(
     n: int, played: Sequence[int], tables: Sequence[int] = (), *, fair: bool = True
 ) -> int:
@@ -219,6 +251,23 @@ def _repeat_floor(problem: _Problem) -> int:
                 - len(now - before)
                 - len(before & now),
             )
+    return total
+
+
+def _threes_floor(problem: _Problem) -> int:
+    """Sitting out three running is forced where three rounds' seats cannot take everyone there for all
+    three: in each such window the players left over sit out all three (each window counted alone, as
+    ``measure`` counts them: once for each round that ends a run of three)."""
+    total = 0
+    for r in range(2, problem.rounds):
+        there = problem.present[r - 2] & problem.present[r - 1] & problem.present[r]
+        seats = 0
+        for s in (r - 2, r - 1, r):
+            if s < len(problem.kept):
+                seats += len(there & problem.kept[s].seated)
+            else:
+                seats += 4 * problem.tables[s]
+        total += max(0, len(there) - seats)
     return total
 
 

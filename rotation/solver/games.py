@@ -11,7 +11,13 @@ from rotation.model import Game, Pair, Player, pair_key
 from rotation.solver.bounds import _floors
 from rotation.solver.cpsat import _hold_proven, _least_spread, _minimize_in_order
 from rotation.solver.measure import _measure, _rank
-from rotation.solver.pairings import _partner_spread, _played_spread, _sit_out_repeats, _sit_outs_off_share
+from rotation.solver.pairings import (
+    _partner_spread,
+    _played_spread,
+    _sit_out_repeats,
+    _sit_out_threes,
+    _sit_outs_off_share,
+)
 from rotation.solver.problem import (
     CHANGES,
     MOST_MEETINGS,
@@ -21,6 +27,7 @@ from rotation.solver.problem import (
     REPEATED_MEETINGS,
     REPEATS,
     SHARE,
+    THREES,
     _canonical,
     _Draft,
     _GameCounts,
@@ -75,9 +82,14 @@ def _by_games(
     order = _order_for_few_repeats(problem, multiset, run, run.until(0.1))
     everyone = problem.present[problem.free[0]]
     drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
+    floors = _floors(problem)
+    if _measure(problem, drafts)[THREES] > floors[THREES]:  # the circuit does not see runs of three
+        order = _order_without_threes(problem, order, run, run.until(0.4))
+        drafts = [_Draft((g,), everyone - {p for pq in g for p in pq}) for g in order]
     measured = _measure(problem, drafts)
-    floor = _floors(problem)[REPEATS]
+    floor = floors[REPEATS]
     at_floor = measured[REPEATS] <= floor
+    # runs of three left over are the repair's (``threes``): the games model does not see them
     settled = at_floor or (
         problem.repeats_rank_low and measured[OPPONENT] <= proven.get(OPPONENT, -1)  # repeats rank after them
     )
@@ -485,3 +497,43 @@ def _order_for_few_repeats(
         order.append(multiset[at])
         at = after[at]
     return order
+
+
+def _order_without_threes(
+    problem: _Problem, multiset: Sequence[Game], run: _Run, deadline: float
+) -> list[Game]:
+    """One table's games placed round by round so that nobody sits out three running if any order of them
+    allows it, then as few as can be twice running (a model of positions; ``multiset`` as ordered so far is
+    its hint, and the answer when the model finds nothing better)."""
+    from ortools.sat.python import cp_model
+
+    everyone = problem.present[problem.free[0]]
+    m = len(multiset)
+    model = cp_model.CpModel()
+    at = {(i, t): model.new_bool_var(f"at_{i}_{t}") for i in range(m) for t in range(m)}
+    for i in range(m):
+        model.add_exactly_one(at[i, t] for t in range(m))
+    for t in range(m):
+        model.add_exactly_one(at[i, t] for i in range(m))
+    for i in range(m - 1):  # the same game twice: either copy first
+        if multiset[i] == multiset[i + 1]:
+            model.add(sum(t * at[i, t] for t in range(m)) < sum(t * at[i + 1, t] for t in range(m)))
+    seated: dict[tuple[int, Player], Expr] = {}
+    for t in range(m):
+        for p in everyone:
+            seated[len(problem.kept) + t, p] = sum(
+                at[i, t] for i, g in enumerate(multiset) if any(p in pq for pq in g)
+            )
+    decisions = list(at.values())
+    for i, t in at:
+        model.add_hint(at[i, t], i == t)
+    floors = _floors(problem)
+    terms = [
+        (THREES, _sit_out_threes(model, problem, seated), floors[THREES]),
+        (REPEATS, _sit_out_repeats(model, problem, seated), floors[REPEATS]),
+    ]
+    values, outcomes = _minimize_in_order(model, terms, decisions, run, deadline, "game order")
+    if values is None or not outcomes:
+        return list(multiset)
+    where = {t: i for (i, t), v in zip(at, values, strict=True) if v}
+    return [multiset[where[t]] for t in range(m)]

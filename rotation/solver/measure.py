@@ -7,7 +7,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from rotation.model import Movement, Round, Table, pair_key
-from rotation.solver.bounds import _fair_shares, _floors
+from rotation.solver.bounds import _floors
 from rotation.solver.problem import (
     CHANGES,
     MOST_MEETINGS,
@@ -17,6 +17,7 @@ from rotation.solver.problem import (
     REPEATED_MEETINGS,
     REPEATS,
     SHARE,
+    THREES,
     PrefixOrder,
     _canonical,
     _Draft,
@@ -66,13 +67,14 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
         (counts.opponents(pq) for pq in both), default=0
     )
     played = [counts.played[p] for p in regular]
-    shares = _fair_shares(problem)
+    shares = problem.shares
     share = sum(
         max(0, counts.sat_out[p] - high) + max(0, low - counts.sat_out[p])
         for p, (low, high) in shares.items()
     )
     outs = [set(r.sitting_out) for r in problem.kept] + [set(d.sitting_out) for d in drafts]
     repeats = sum(len(a & b) for a, b in pairwise(outs))
+    threes = sum(len(a & b & c) for a, b, c in zip(outs, outs[1:], outs[2:], strict=False))
     changes = 0
     for r, d in zip(problem.free, drafts, strict=True):
         old = problem.previous[r]
@@ -88,6 +90,7 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
         PLAYED: max(played, default=0) - min(played, default=0),
         SHARE: share,
         REPEATS: repeats,
+        THREES: threes,
         CHANGES: changes,
         MOST_MEETINGS: max(mates, default=0),
         REPEATED_MEETINGS: sum(m - 1 for m in mates if m > 1),
@@ -95,10 +98,21 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
     }
 
 
-RANKED = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT)
-"""The pairing terms in priority order (seats and first deals come after, on the chosen pairings)."""
+RANKED = (THREES, SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT)
+"""The pairing terms in priority order (seats and first deals come after, on the chosen pairings); sitting
+out three running first, where counting lets nobody do it (else its floor is all it can be: ``_floors``)."""
 
-ONE_TABLE_RANKED = (SHARE, PARTNER, PLAYED, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT, REPEATS)
+ONE_TABLE_RANKED = (
+    THREES,
+    SHARE,
+    PARTNER,
+    PLAYED,
+    CHANGES,
+    MOST_MEETINGS,
+    REPEATED_MEETINGS,
+    OPPONENT,
+    REPEATS,
+)
 """The order in a home game (``_Problem.repeats_rank_low``): sitting out twice running last."""
 
 
@@ -111,7 +125,7 @@ def _at_floors(problem: _Problem, drafts: Sequence[_Draft]) -> bool:
     """Whether drafts already meet every counting bound of the pairing terms (nothing left to search)."""
     floors = _floors(problem)
     measured = _measure(problem, drafts)
-    names = (SHARE, PARTNER, PLAYED, REPEATS, CHANGES, OPPONENT)
+    names = (THREES, SHARE, PARTNER, PLAYED, REPEATS, CHANGES, OPPONENT)
     return all(measured[name] <= floors.get(name, 0) for name in names)
 
 

@@ -357,6 +357,28 @@ def _sit_out_repeats(
     return sum(repeats)
 
 
+def _sit_out_threes(
+    model: cp_model.CpModel, problem: _Problem, seated: Mapping[tuple[int, Player], Expr]
+) -> Expr:
+    """Soft, ranked first: nobody sits out three rounds running (each round ending such a run counted)."""
+
+    def out(r: int, p: Player) -> Expr | None:
+        if r < len(problem.kept):
+            return 1 if p in problem.kept[r].sitting_out else 0
+        return 1 - seated[r, p] if (r, p) in seated else None
+
+    threes = []
+    for r in range(max(2, problem.free.start), problem.rounds):
+        for p in problem.present[r] & problem.present[r - 1] & problem.present[r - 2]:
+            runs = [out(s, p) for s in (r - 2, r - 1, r)]
+            if any(x is None for x in runs):
+                continue
+            three = model.new_bool_var(f"three_{r}_{p}")
+            model.add(three >= sum(x for x in runs if x is not None) - 2)
+            threes.append(three)
+    return sum(threes)
+
+
 def _lost_partnerships(problem: _Problem, partners: Mapping[tuple[int, Pair], cp_model.IntVar]) -> Expr:
     """Soft: the previous plan's partnerships stand where they still can."""
     lost = []

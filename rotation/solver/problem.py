@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
 
@@ -194,6 +195,12 @@ SHARE = "sit-outs off fair share"
 REPEATS = "sit-out repeats"
 
 
+THREES = "sit-outs three running"
+"""Players sitting out a round and the two before it, counted once for each such round: what a player
+remembers of an evening, ranked above every other rule wherever counting lets it be 0 (one table of
+four among seven to twelve players can always spread the sit-outs so)."""
+
+
 CHANGES = "changes from the previous plan"
 
 
@@ -266,6 +273,14 @@ class _Problem:
     @property
     def rounds(self) -> int:
         return len(self.present)
+
+    @cached_property
+    def shares(self) -> dict[Player, tuple[int, int]]:
+        """Each player's fair sit-outs (``bounds._fair_shares``), worked out once: drafts are measured
+        thousands of times in a search."""
+        from rotation.solver.bounds import _fair_shares
+
+        return _fair_shares(self)
 
     @property
     def free(self) -> range:

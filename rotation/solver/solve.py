@@ -42,6 +42,7 @@ from rotation.solver.problem import (
 )
 from rotation.solver.seats import _choose_dealers, _seat
 from rotation.solver.tables import _group_tables, _improve_opponents
+from rotation.solver.threes import _spread_sit_outs
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -104,12 +105,16 @@ def solve(
     outcomes += more
     if by_games and not _at_floors(problem, drafts):
         better, more = _by_games(problem, drafts, run)
+        drafts = _spread_sit_outs(problem, drafts, run)  # runs of three repaired in both, then compared
+        if better is not None:
+            better = _spread_sit_outs(problem, better, run)
         if better is not None and _rank(problem, better) <= _rank(problem, drafts):
             drafts, outcomes = better, more
     elif not by_games and problem.spec.previous is None and problem.free:
         drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
     if not drafts and problem.free:
         return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
+    drafts = _spread_sit_outs(problem, drafts, run)
     drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES if mate_moves is None else mate_moves)
     if prefix is not None:
         drafts = _in_prefix_order(problem, drafts, built, prefix)

@@ -7,6 +7,8 @@ from collections import Counter
 from itertools import combinations, pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rotation.balance import check
 from rotation.cut import Order
@@ -247,3 +249,73 @@ def test_a_home_games_order_of_play_sits_out_twice_running_no_more_than_its_roun
     schedule = plan(request).schedule
     assert all(_within_bounds(schedule, tuple(range(m))) for m in range(1, rounds + 1))
     assert _repeats_out(schedule) == _fewest_repeats_of_an_even_order(schedule)
+
+
+def _runs_of_three(schedule: Schedule) -> int:
+    """Rounds that end a run of three sit-outs for someone, counted from the seating alone: a player
+    present and not seated in a round and in the two before it."""
+    everyone = set(range(len(schedule.players)))
+    outs = [
+        (everyone - {p for t in rnd.tables for p in t.players}) & set(rnd.present) for rnd in schedule.rounds
+    ]
+    return sum(len(a & b & c) for a, b, c in zip(outs, outs[1:], outs[2:], strict=False))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(9, 9), (10, 12), (11, 12), (12, 7)])
+def test_nobody_sits_out_three_running_at_one_table_of_nine_to_twelve(players: int, rounds: int) -> None:
+    """Issue 26: one table among nine to eleven players sat someone out three to five rounds running
+    (9 x 9: 3, 10 x 12: 4, 11 x 9: 5), though three rounds seat twelve, enough for everyone (with n
+    players, n - 4 out a round, a player sits out at most two running if each three rounds running seat
+    all n: 12 >= n). The choice of which four play changes so that nobody sits out three running, and the
+    partners stay as even as counting allows (24 partnerships of 55 pairs at 11 x 12: each at most once)."""
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    request = PlanRequest(names, Order.CUT, seed=1, rounds=rounds, tables=1, method=Method.BALANCED, work=1)
+    schedule = plan(request).schedule
+    assert all(len(rnd.sitting_out) == players - 4 for rnd in schedule.rounds)
+    assert _runs_of_three(schedule) == 0
+    assert _longest_run_out(schedule) == 2  # more than half sit out: twice running cannot be avoided
+    partners, _ = _partners_and_opponents(schedule)
+    assert max(partners.values()) == 1 == -(-2 * rounds // (players * (players - 1) // 2))
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(players=st.integers(7, 11), rounds=st.integers(3, 9), seed=st.integers(0, 10_000))
+def test_no_home_evening_sits_anyone_out_three_running(players: int, rounds: int, seed: int) -> None:
+    """Any home evening of seven to eleven players at one table: three rounds running seat twelve, at
+    least everyone, so nobody need sit out three running, and nobody does (counted from the seating)."""
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    request = PlanRequest(
+        names, Order.CUT, seed=seed, rounds=rounds, tables=1, method=Method.BALANCED, work=0.5
+    )
+    assert _runs_of_three(plan(request).schedule) == 0
+
+
+@pytest.mark.parametrize(
+    ("names", "away", "rounds"),
+    [(tuple("ABCDEF"), "F:1-2", None), (tuple("ABCDEFG"), "G:1", 7), (tuple("ABCDEFGHIJ"), "J:5-", 8)],
+)
+def test_what_the_planner_says_of_each_rule_is_what_the_data_says(
+    names: tuple[str, ...], away: str, rounds: int | None
+) -> None:
+    """Issue 26: the text summary and ``--json`` say the same of every rule, "proven" only where the value
+    is its floor, and no floor above what the plan itself reached (a floor is a bound on every plan)."""
+    from rotation.render.terminal import RULE_WORDS, solve_summary
+
+    made = plan(PlanRequest(names, Order.CUT, seed=2, rounds=rounds, away=(parse_away(away),), work=1))
+    said = planner_data(made)
+    assert said is not None and made.solved is not None
+    rules = said["rules"]
+    assert isinstance(rules, list)
+    text = solve_summary(made.solved)
+    one_table = all(len(rnd.tables) == 1 for rnd in made.schedule.rounds)  # table-mates go unsaid there
+    silent = {"the most times two players meet", "repeated meetings"} if one_table else set()
+    for rule in rules:
+        bound = rule["best_possible"]
+        if bound == "unknown":
+            assert rule["proven"] is False
+            continue
+        assert rule["value"] >= bound
+        assert rule["proven"] == (rule["value"] == bound)
+        words = RULE_WORDS[rule["rule"]]
+        if not rule["proven"] and words not in silent:
+            assert f"{words} ({rule['value']}; {bound} may be possible)" in text
