@@ -299,9 +299,15 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
     made = _balanced_plan(request, on_progress)
     if request.history and request.keep is None:  # the season ranks after every rule of the evening
         from rotation.movements.season import seat_for_history
+        from rotation.solver import LAST_PARTNERS
 
+        seasoned = made.solved is not None and any(t.name == LAST_PARTNERS for t in made.solved.terms)
         seated = seat_for_history(
-            made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
+            made.schedule,
+            request.history,
+            avoid=made.avoid,
+            seed=request_seed(request),
+            last_first=seasoned or None,
         )
         made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
     return measured(made)
@@ -490,6 +496,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         away = {p: rs for p, rs in away.items() if rs}
     avoid = frozenset((number[_real(sheet, a)], number[_real(sheet, b)]) for a, b in request.avoid)
     design = book_start = None
+    meet_once_whole = False
     tables: int | tuple[int, ...] | None = request.tables
     if kept is None and away and not avoid and request.tables is None:
         booked = _book_with_away(len(sheet), rounds, away)
@@ -520,7 +527,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         meet_once = meet_once_movement(len(sheet), rounds)
         first = meet_once_rounds(len(sheet))
         if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
-            design = meet_once
+            design, meet_once_whole = meet_once, True
             notes.append(Note("from the book of evenings where nobody meets anyone twice"))
         elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
@@ -529,6 +536,16 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             book_start = meet_once_movement(len(sheet), first)
 
     seed = request_seed(request)
+    last_partners: frozenset[tuple[int, int]] = frozenset()
+    season: dict[tuple[int, int], int] = {}
+    if request.history and kept is None:
+        last_partners, season = _season_of(request.history, sheet)
+        if keep_movement is not None and tables is None:  # the book's rounds, chosen for the season too
+            keep_movement = _seated_for_season(keep_movement, sheet, request.history, seed)
+        if book_start is not None:
+            book_start = _seated_for_season(book_start, sheet, request.history, seed)
+        if design is not None and meet_once_whole:  # the season's seating relabels it after (plan())
+            last_partners, season = frozenset(), {}
     started = time.monotonic()
 
     def planned(keep: Movement | None) -> tuple[PlanSpec, SolveResult]:
@@ -542,6 +559,8 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             previous=previous,
             names=tuple(sheet),
             reseat_kept=kept is None and keep is not None,  # the book's rounds, not yet played
+            last_partners=last_partners,
+            season_partners=season,
         )
         left = request.time_limit - (time.monotonic() - started)  # one cap for the whole request
         return spec, solve(
@@ -577,6 +596,45 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             seconds=request.time_limit,
         )
     return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
+
+
+def _season_of(
+    history: History, sheet: Sequence[str]
+) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int], int]]:
+    """The season as the planner ranks it, over score-sheet positions: the pairs who partnered in the last
+    evening, and each pair's weight c(c + 1) / 2 for c partnerships this season (``rotation.history``)."""
+    from rotation.history import pair_weights
+
+    weights = pair_weights(history, sheet)
+    n = len(sheet)
+    pairs = [(p, q) for p in range(n) for q in range(p + 1, n)]
+    last = frozenset(pq for pq in pairs if weights.partner_last[pq[0]][pq[1]])
+    return last, {
+        pq: weights.partner_count[pq[0]][pq[1]] for pq in pairs if weights.partner_count[pq[0]][pq[1]]
+    }
+
+
+def _seated_for_season(movement: Movement, sheet: Sequence[str], history: History, seed: int) -> Movement:
+    """The book's rounds (not yet played) with its places taken and its tables split for the season: who
+    takes which place and which two of a table partner change nothing the book keeps (nobody meets anyone
+    twice), so the last evening's partners are kept apart there before the planner plans the rest."""
+    from rotation.movements.season import seat_for_history
+
+    seated = seat_for_history(
+        Schedule(tuple(sheet), movement),
+        history,
+        seed=seed,
+        moves=BOOK_SEASON_MOVES,
+        restarts=BOOK_RESTARTS,
+        last_first=True,
+    )
+    return seated.schedule.movement
+
+
+BOOK_SEASON_MOVES = 4000
+BOOK_RESTARTS = 8
+"""The season's search over the book's first rounds: a few short starts (a club of 20 at 8 rounds keeps
+last week's partners apart there in about half a second, where four starts left one pair)."""
 
 
 def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
