@@ -24,6 +24,7 @@ from rotation.names import name_key
 from rotation.request import Fault, Method, Part
 
 if TYPE_CHECKING:
+    from rotation.balance import Balance
     from rotation.history import History
     from rotation.solver import Progress, SolveResult
 
@@ -123,6 +124,21 @@ class Plan:
     solved: SolveResult | None = None
     avoid: frozenset[tuple[int, int]] = frozenset()
     """Pairs (score-sheet positions) who must not partner, for the balance report."""
+    last_partners: frozenset[tuple[int, int]] | None = None
+    """With a history: pairs (score-sheet positions) who partnered in its last evening, for the report."""
+    season_weights: tuple[tuple[tuple[int, int], int], ...] = ()
+    """With a history: each pair's weight by the season (``rotation.history.pair_weights``)."""
+
+    def checked(self) -> Balance:
+        """The schedule as the independent checker counts it, the season's partners included."""
+        from rotation.balance import check
+
+        return check(
+            self.schedule.movement,
+            avoid=self.avoid,
+            last_partners=self.last_partners,
+            season_weights=dict(self.season_weights),
+        )
 
 
 LONGEST_DEFAULT_EVENING = 8
@@ -310,6 +326,9 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             last_first=seasoned or None,
         )
         made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
+    if request.history and request.keep is None:
+        last, weights = _season_of(request.history, made.schedule.players)
+        made = replace(made, last_partners=last, season_weights=tuple(sorted(weights.items())))
     return measured(made)
 
 
@@ -617,24 +636,35 @@ def _season_of(
 def _seated_for_season(movement: Movement, sheet: Sequence[str], history: History, seed: int) -> Movement:
     """The book's rounds (not yet played) with its places taken and its tables split for the season: who
     takes which place and which two of a table partner change nothing the book keeps (nobody meets anyone
-    twice), so the last evening's partners are kept apart there before the planner plans the rest."""
+    twice), so the last evening's partners are kept apart there before the planner plans the rest. A few
+    searches from seeds drawn in turn, until one keeps every last evening's pair apart."""
     from rotation.movements.season import seat_for_history
 
-    seated = seat_for_history(
-        Schedule(tuple(sheet), movement),
-        history,
-        seed=seed,
-        moves=BOOK_SEASON_MOVES,
-        restarts=BOOK_RESTARTS,
-        last_first=True,
-    )
-    return seated.schedule.movement
+    def tried(attempt: int) -> tuple[int, int, Movement]:
+        seated = seat_for_history(
+            Schedule(tuple(sheet), movement),
+            history,
+            seed=seed + attempt,
+            moves=BOOK_SEASON_MOVES,
+            restarts=BOOK_RESTARTS,
+            last_first=True,
+        )
+        return seated.last_repeats, seated.repeats, seated.schedule.movement
+
+    best = tried(0)
+    for attempt in range(1, BOOK_TRIES):
+        if best[0] == 0:
+            break
+        best = min(best, tried(attempt), key=lambda found: found[:2])
+    return best[2]
 
 
 BOOK_SEASON_MOVES = 4000
 BOOK_RESTARTS = 8
-"""The season's search over the book's first rounds: a few short starts (a club of 20 at 8 rounds keeps
-last week's partners apart there in about half a second, where four starts left one pair)."""
+BOOK_TRIES = 3
+"""The season's search over the book's first rounds: a few short starts, tried again from another seed
+while a pair of the last evening partners there (a club of 20 at 8 rounds: about 0.4 s a try; one try in
+four weeks needed a second)."""
 
 
 def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
@@ -768,9 +798,9 @@ def measured(result: Plan) -> Plan:
     solver's; "changes from the previous plan" stays the solver's count (no later stage runs with --keep)."""
     if result.solved is None:
         return result
-    from rotation.balance import check, rule_values
+    from rotation.balance import rule_values
 
-    values = rule_values(check(result.schedule.movement, avoid=result.avoid))
+    values = rule_values(result.checked())
     terms = tuple(replace(t, value=values.get(t.name, t.value)) for t in result.solved.terms)
     return replace(result, solved=replace(result.solved, terms=terms))
 

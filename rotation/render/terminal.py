@@ -169,6 +169,8 @@ def balance_summary(balance: Balance) -> str:
         f"first deals {_range(b.first_deals.values())}" + _first_deals_share(b),
         f"seat moves {b.total_seat_moves}",
     ]
+    if b.last_partners is not None:  # planned with the season: last evening's partners again, counted
+        parts.insert(1, f"partners from the last evening {b.partners_from_last}")
     if b.max_sit_out_run > 1:
         parts.append(f"longest run of sit-outs {b.max_sit_out_run}")
     return "Balance: " + "; ".join(parts) + "."
@@ -213,6 +215,8 @@ RULE_WORDS = {
     "played spread": "rounds played",
     "sit-out repeats": "sitting out twice running",
     "changes from the previous plan": "changes from the plan replaced",
+    "partners from the last evening": "partners from the last evening",
+    "season partner repeats": "the season's partners (least partnered first)",
     "most meetings": "the most times two players meet",
     "repeated meetings": "repeated meetings",
     "opponent spread": "opponents",

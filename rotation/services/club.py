@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rotation import names as naming
 from rotation import roster
-from rotation.balance import Balance, check
+from rotation.balance import Balance
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
 from rotation.request import HISTORY_DAYS, Method
@@ -313,7 +313,7 @@ def plan_new_evening(
     if made.links is not None:
         return ClubPlanned(made.planned, made.links, rules)
     plan = made.planned.plan
-    return ClubPlanned(made.planned, None, rules, check(plan.schedule.movement, avoid=plan.avoid))
+    return ClubPlanned(made.planned, None, rules, plan.checked())
 
 
 class PlanMemo:
