@@ -314,7 +314,7 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
     if request.history and request.keep is None:  # the season ranks after every rule of the evening
-        from rotation.movements.season import seat_for_history
+        from rotation.movements.season import RESTARTS, seat_for_history
         from rotation.solver import LAST_PARTNERS
 
         seasoned = made.solved is not None and any(t.name == LAST_PARTNERS for t in made.solved.terms)
@@ -323,6 +323,7 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             request.history,
             avoid=made.avoid,
             seed=request_seed(request),
+            restarts=SEASONED_RESTARTS if seasoned else RESTARTS,
             last_first=seasoned or None,
         )
         made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
@@ -658,6 +659,10 @@ def _seated_for_season(movement: Movement, sheet: Sequence[str], history: Histor
         best = min(best, tried(attempt), key=lambda found: found[:2])
     return best[2]
 
+
+SEASONED_RESTARTS = 4
+"""Starts of the season's seating after a plan that ranked the season itself: it only evens recency and
+table-mates among seatings as good, so a third of the starts of an evening planned alone."""
 
 BOOK_SEASON_MOVES = 4000
 BOOK_RESTARTS = 8
