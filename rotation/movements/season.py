@@ -1,8 +1,12 @@
 """Seating an evening with the season in mind, after the evening's own rules are met.
 
-The planner seats the evening alone; this stage then chooses, among seatings exactly as good by every rule
-the planner ranks, the one that repeats the season least: first pairs who have partnered least partner,
-then table-mates likewise (the weights of ``rotation.history.pair_weights``). Two kinds of move keep the
+The balanced planner ranks the season's partners among its own rules (last evening's partners, then the
+season's count: ``rotation.solver.problem.LAST_PARTNERS``); this stage then chooses, among seatings
+exactly as good by every rule the planner ranks, the one that repeats the season least: the last
+evening's partners and the pairs who have partnered least (in the planner's order where it ranked them;
+for an evening planned alone, the count first unless nobody meets anyone twice), then recency, then
+table-mates likewise (the weights of ``rotation.history.pair_weights``). It also seats the book's first
+rounds for the season before the planner plans the rest (``rotation.plan``). Two kinds of move keep the
 evening as good as planned:
 
 - relabelling: two players present in the same rounds swap every seat of the evening. Every evening rule
