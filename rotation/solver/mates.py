@@ -5,8 +5,10 @@ partnerships and tables are chosen a tabu search moves players between the table
 re-pairs a table's four) to bring the most meetings of any two players down to the least it can be, then
 the repeated meetings. Every player sits out as often as before (a seated player may trade places with one
 sitting out only when that keeps the counts and nobody sits out twice running; with anyone away, never),
-every partner count stays within the range the earlier stages reached and no partnership of the plan being
-replaced is broken, so no rule ranked above the table-mates gets worse; opponents are the tie-break. The
+every partner count stays within the range the earlier stages reached, no partnership of the plan being
+replaced is broken and no more of last evening's partners partner (with a season), so no rule ranked
+above the table-mates gets worse; the season's count ranks between the most meetings and the repeated
+meetings, and opponents are the tie-break. The
 search is counted in moves and drawn from a seeded generator, so the same problem and seed give the same
 schedule on any machine; the wall clock (``_Run.over``) is only a cap on the whole solve.
 
