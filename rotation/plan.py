@@ -313,7 +313,7 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             )
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
-    if request.history and request.keep is None:  # the season ranks after every rule of the evening
+    if request.history and request.keep is None:  # then seated for the season among seatings as good
         from rotation.movements.season import RESTARTS, seat_for_history
         from rotation.solver import LAST_PARTNERS
 
@@ -327,7 +327,6 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             last_first=seasoned or None,
         )
         made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
-    if request.history and request.keep is None:
         last, weights = _season_of(request.history, made.schedule.players)
         made = replace(made, last_partners=last, season_weights=tuple(sorted(weights.items())))
     return measured(made)
