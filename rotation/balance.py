@@ -12,8 +12,8 @@ Pairs who must not partner (``avoid``) are left out of the partner counts' sprea
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 from math import ceil, floor
@@ -73,6 +73,20 @@ class Balance:
     """player -> rounds played in North, East, South, West."""
     tables: tuple[int, ...] = ()
     """Each round's number of tables, for the floor of repeated meetings."""
+    last_partners: frozenset[Pair] | None = None
+    """Pairs who partnered in the season's last evening (None: no history given)."""
+    season_weights: dict[Pair, int] = field(default_factory=dict)
+    """Each pair's weight by the season, c(c + 1) / 2 for c past partnerships (``rotation.history``)."""
+
+    @property
+    def partners_from_last(self) -> int:
+        """Partnerships of the evening between pairs who partnered in the last evening."""
+        return sum(self.partners.get(pq, 0) for pq in self.last_partners or ())
+
+    @property
+    def season_partner_weight(self) -> int:
+        """The evening's partnerships weighed by the season (``season_weights``), summed."""
+        return sum(c * self.season_weights.get(pq, 0) for pq, c in self.partners.items())
 
     @property
     def regular(self) -> frozenset[Player]:
@@ -297,6 +311,8 @@ def rule_values(balance: Balance) -> dict[str, int]:
         "partner spread": balance.partner_spread,
         "played spread": balance.played_spread,
         "sit-out repeats": balance.total_repeat_sit_outs,
+        "partners from the last evening": balance.partners_from_last,
+        "season partner repeats": balance.season_partner_weight,
         "most meetings": balance.most_meetings,
         "repeated meetings": balance.repeated_meetings,
         "opponent spread": balance.opponent_spread,
@@ -306,14 +322,29 @@ def rule_values(balance: Balance) -> dict[str, int]:
     }
 
 
-def check(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Balance:
+def check(
+    movement: Movement,
+    *,
+    avoid: Iterable[tuple[Player, Player]] = (),
+    last_partners: Iterable[tuple[Player, Player]] | None = None,
+    season_weights: Mapping[Pair, int] | None = None,
+) -> Balance:
     """Count partners, opponents, sit-outs, first deals and seat moves of ``movement``.
 
-    ``avoid`` names pairs who must not partner: they are left out of the partner spread and bound."""
+    ``avoid`` names pairs who must not partner: they are left out of the partner spread and bound.
+    ``last_partners`` (pairs who partnered in the season's last evening) and ``season_weights`` (a
+    pair's weight by the season) count the evening's partnerships again by the season."""
     counts = _Counts(movement, avoid)
     for rnd in movement.rounds:
         counts.add(rnd)
-    return counts.balance()
+    balance = counts.balance()
+    if last_partners is None and not season_weights:
+        return balance
+    return replace(
+        balance,
+        last_partners=frozenset(pair_key(p, q) for p, q in last_partners or ()),
+        season_weights={pair_key(p, q): w for (p, q), w in (season_weights or {}).items()},
+    )
 
 
 def prefix_checks(movement: Movement, *, avoid: Iterable[tuple[Player, Player]] = ()) -> Iterator[Balance]:

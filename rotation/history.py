@@ -1,7 +1,9 @@
 """The season's history: who partnered whom and who shared a table with whom over past evenings.
 
-A new evening is seated with the season in mind (``rotation.movements.season``): after the evening's own
-rules, pairs who have partnered least partner first, then table-mates likewise. This module only counts:
+A new evening is planned with the season in mind: the planner ranks last evening's partners and the
+season's count among its own rules (``rotation.solver.problem.LAST_PARTNERS``), and then
+``rotation.movements.season`` seats it, among seatings as good, to repeat the season least, table-mates
+included. This module only counts:
 pure functions over frozen values, names compared as the store compares them (``name_key``), so an
 evening saved as "ann" and tonight's "Ann" are one player.
 """

@@ -25,6 +25,7 @@ from rotation.names import name_key
 from rotation.request import Fault, Method, Part
 
 if TYPE_CHECKING:
+    from rotation.balance import Balance
     from rotation.history import History
     from rotation.solver import Progress, SolveResult
 
@@ -128,6 +129,21 @@ class Plan:
     solved: SolveResult | None = None
     avoid: frozenset[tuple[int, int]] = frozenset()
     """Pairs (score-sheet positions) who must not partner, for the balance report."""
+    last_partners: frozenset[tuple[int, int]] | None = None
+    """With a history: pairs (score-sheet positions) who partnered in its last evening, for the report."""
+    season_weights: tuple[tuple[tuple[int, int], int], ...] = ()
+    """With a history: each pair's weight by the season (``rotation.history.pair_weights``)."""
+
+    def checked(self) -> Balance:
+        """The schedule as the independent checker counts it, the season's partners included."""
+        from rotation.balance import check
+
+        return check(
+            self.schedule.movement,
+            avoid=self.avoid,
+            last_partners=self.last_partners,
+            season_weights=dict(self.season_weights),
+        )
 
 
 LONGEST_DEFAULT_EVENING = 8
@@ -310,16 +326,25 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             )
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
-    if request.history and request.keep is None:  # the season ranks after every rule of the evening
-        from rotation.movements.season import seat_for_history
+    if request.history and request.keep is None:  # then seated for the season among seatings as good
+        from rotation.movements.season import RESTARTS, seat_for_history
+        from rotation.solver import LAST_PARTNERS
 
+        seasoned = made.solved is not None and any(t.name == LAST_PARTNERS for t in made.solved.terms)
         seated = seat_for_history(
-            made.schedule, request.history, avoid=made.avoid, seed=request_seed(request)
+            made.schedule,
+            request.history,
+            avoid=made.avoid,
+            seed=request_seed(request),
+            restarts=SEASONED_RESTARTS if seasoned else RESTARTS,
+            last_first=seasoned or None,
         )
         from rotation.couples import kept_apart
 
         if not request.couples or kept_apart(seated.schedule, request):  # never at a couple's cost
             made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
+        last, weights = _season_of(request.history, made.schedule.players)
+        made = replace(made, last_partners=last, season_weights=tuple(sorted(weights.items())))
     if request.couples:
         from rotation.couples import sheet_couples
 
@@ -529,6 +554,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 )
             )
         design = design or cyclic_mixed(len(sheet), couples, rounds)  # a start for the planner
+    meet_once_whole = False
     tables: int | tuple[int, ...] | None = request.tables
     if kept is None and away and not avoid and request.tables is None:
         booked = _book_with_away(len(sheet), rounds, away)
@@ -569,7 +595,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         meet_once = meet_once_movement(len(sheet), rounds)
         first = meet_once_rounds(len(sheet))
         if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
-            design = meet_once
+            design, meet_once_whole = meet_once, True
             notes.append(Note(_("from the book of evenings where nobody meets anyone twice")))
         elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
@@ -578,6 +604,16 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             book_start = meet_once_movement(len(sheet), first)
 
     seed = request_seed(request)
+    last_partners: frozenset[tuple[int, int]] = frozenset()
+    season: dict[tuple[int, int], int] = {}
+    if request.history and kept is None:
+        last_partners, season = _season_of(request.history, sheet)
+        if keep_movement is not None and tables is None:  # the book's rounds, chosen for the season too
+            keep_movement = _seated_for_season(keep_movement, sheet, request.history, seed)
+        if book_start is not None:
+            book_start = _seated_for_season(book_start, sheet, request.history, seed)
+        if design is not None and meet_once_whole:  # the season's seating relabels it after (plan())
+            last_partners, season = frozenset(), {}
     started = time.monotonic()
 
     def planned(keep: Movement | None) -> tuple[PlanSpec, SolveResult]:
@@ -592,6 +628,8 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             names=tuple(sheet),
             reseat_kept=kept is None and keep is not None,  # the book's rounds, not yet played
             apart=frozenset(couples),
+            last_partners=last_partners,
+            season_partners=season,
         )
         left = request.time_limit - (time.monotonic() - started)  # one cap for the whole request
         return spec, solve(
@@ -627,6 +665,60 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             seconds=request.time_limit,
         )
     return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
+
+
+def _season_of(
+    history: History, sheet: Sequence[str]
+) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int], int]]:
+    """The season as the planner ranks it, over score-sheet positions: the pairs who partnered in the last
+    evening, and each pair's weight c(c + 1) / 2 for c partnerships this season (``rotation.history``)."""
+    from rotation.history import pair_weights
+
+    weights = pair_weights(history, sheet)
+    n = len(sheet)
+    pairs = [(p, q) for p in range(n) for q in range(p + 1, n)]
+    last = frozenset(pq for pq in pairs if weights.partner_last[pq[0]][pq[1]])
+    return last, {
+        pq: weights.partner_count[pq[0]][pq[1]] for pq in pairs if weights.partner_count[pq[0]][pq[1]]
+    }
+
+
+def _seated_for_season(movement: Movement, sheet: Sequence[str], history: History, seed: int) -> Movement:
+    """The book's rounds (not yet played) with its places taken and its tables split for the season: who
+    takes which place and which two of a table partner change nothing the book keeps (nobody meets anyone
+    twice), so the last evening's partners are kept apart there before the planner plans the rest. A few
+    searches from seeds drawn in turn, until one keeps every last evening's pair apart."""
+    from rotation.movements.season import seat_for_history
+
+    def tried(attempt: int) -> tuple[int, int, Movement]:
+        seated = seat_for_history(
+            Schedule(tuple(sheet), movement),
+            history,
+            seed=seed + attempt,
+            moves=BOOK_SEASON_MOVES,
+            restarts=BOOK_RESTARTS,
+            last_first=True,
+        )
+        return seated.last_repeats, seated.repeats, seated.schedule.movement
+
+    best = tried(0)
+    for attempt in range(1, BOOK_TRIES):
+        if best[0] == 0:
+            break
+        best = min(best, tried(attempt), key=lambda found: found[:2])
+    return best[2]
+
+
+SEASONED_RESTARTS = 4
+"""Starts of the season's seating after a plan that ranked the season itself: it only evens recency and
+table-mates among seatings as good, so a third of the starts of an evening planned alone."""
+
+BOOK_SEASON_MOVES = 4000
+BOOK_RESTARTS = 8
+BOOK_TRIES = 3
+"""The season's search over the book's first rounds: a few short starts, tried again from another seed
+while a pair of the last evening partners there (a club of 20 at 8 rounds: about 0.4 s a try; one try in
+four weeks needed a second)."""
 
 
 def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
@@ -815,9 +907,9 @@ def measured(result: Plan) -> Plan:
     solver's; "changes from the previous plan" stays the solver's count (no later stage runs with --keep)."""
     if result.solved is None:
         return result
-    from rotation.balance import check, rule_values
+    from rotation.balance import rule_values
 
-    values = rule_values(check(result.schedule.movement, avoid=result.avoid))
+    values = rule_values(result.checked())
     terms = tuple(replace(t, value=values.get(t.name, t.value)) for t in result.solved.terms)
     return replace(result, solved=replace(result.solved, terms=terms))
 

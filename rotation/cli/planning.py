@@ -198,8 +198,8 @@ _HistoryOption = Annotated[
         max=36500,
         metavar="DAYS",
         help="Take into account the evenings saved in the database within DAYS before --date: after the"
-        " evening's own rules, pairs who partnered least partner first, then table-mates (0: the evening"
-        " alone).",
+        " evening's partner and sit-out rules nobody partners a partner of the last evening, and pairs who"
+        " partnered least partner first, then table-mates (0: the evening alone).",
     ),
 ]
 _ScoringOption = Annotated[

@@ -1,8 +1,12 @@
 """Seating an evening with the season in mind, after the evening's own rules are met.
 
-The planner seats the evening alone; this stage then chooses, among seatings exactly as good by every rule
-the planner ranks, the one that repeats the season least: first pairs who have partnered least partner,
-then table-mates likewise (the weights of ``rotation.history.pair_weights``). Two kinds of move keep the
+The balanced planner ranks the season's partners among its own rules (last evening's partners, then the
+season's count: ``rotation.solver.problem.LAST_PARTNERS``); this stage then chooses, among seatings
+exactly as good by every rule the planner ranks, the one that repeats the season least: the last
+evening's partners and the pairs who have partnered least (in the planner's order where it ranked them;
+for an evening planned alone, the count first unless nobody meets anyone twice), then recency, then
+table-mates likewise (the weights of ``rotation.history.pair_weights``). It also seats the book's first
+rounds for the season before the planner plans the rest (``rotation.plan``). Two kinds of move keep the
 evening as good as planned:
 
 - relabelling: two players present in the same rounds swap every seat of the evening. Every evening rule
@@ -135,13 +139,17 @@ def seat_for_history(
     seed: int,
     moves: int = MOVES_PER_RESTART,
     restarts: int = RESTARTS,
+    last_first: bool | None = None,
 ) -> SeasonSeating:
     """``schedule`` seated to repeat ``history`` least, as good as before by every evening rule.
 
     ``avoid``: pairs (score-sheet positions) who must not partner; they keep their places. ``seed`` draws
-    the search's moves (the planner passes its own seed, drawn from the request and the history)."""
+    the search's moves (the planner passes its own seed, drawn from the request and the history).
+    ``last_first``: the last evening's partners rank above the season's count, as the planner ranks them
+    when it planned with the season (``rotation.solver.problem.LAST_PARTNERS``); None: only where nobody
+    meets anyone twice (else the count ranks first, as for an evening planned alone)."""
     avoided = frozenset(pair_key(p, q) for p, q in avoid)
-    search = _Search(schedule.movement, pair_weights(history, schedule.players), avoided)
+    search = _Search(schedule.movement, pair_weights(history, schedule.players), avoided, last_first)
     rng = random.Random(seed)
     best_cost, best = search.cost, search.snapshot()
     for restart in range(restarts):
@@ -229,7 +237,9 @@ class _Search:
     """The local search's state: each round's seating over the planned movement's numbers (``seats``)
     and who takes each number (``label``); the cost is over labels, the evening's rules over numbers."""
 
-    def __init__(self, movement: Movement, weights: PairWeights, avoided: frozenset[Pair]) -> None:
+    def __init__(
+        self, movement: Movement, weights: PairWeights, avoided: frozenset[Pair], last_first: bool | None
+    ) -> None:
         self.n = n = movement.n_players
         self.rounds = movement.rounds
         self.avoided = avoided
@@ -257,7 +267,7 @@ class _Search:
         # and costs the evening nothing: there the last evening's partners rank first (nobody partners
         # anyone two weeks running), else the season's count does (everyone partners before anyone twice)
         first, second = weights.partner_count, weights.partner_last
-        if _meets_once(movement):
+        if last_first or (last_first is None and _meets_once(movement)):
             first, second = second, first
         self.partner_w = [
             [

@@ -199,6 +199,8 @@ def balance_summary(balance: Balance) -> str:
         _("first deals {count}").format(count=_range(b.first_deals.values())) + _first_deals_share(b),
         _("seat moves {count}").format(count=b.total_seat_moves),
     ]
+    if b.last_partners is not None:  # planned with the season: last evening's partners again, counted
+        parts.insert(1, _("partners from the last evening {count}").format(count=b.partners_from_last))
     if b.max_sit_out_run > 1:
         parts.append(_("longest run of sit-outs {count}").format(count=b.max_sit_out_run))
     return _("Balance: {parts}.").format(parts="; ".join(parts))
@@ -246,6 +248,8 @@ RULE_WORDS = {
     "played spread": N_("rounds played"),
     "sit-out repeats": N_("sitting out twice running"),
     "changes from the previous plan": N_("changes from the plan replaced"),
+    "partners from the last evening": N_("partners from the last evening"),
+    "season partner repeats": N_("the season's partners (least partnered first)"),
     "most meetings": N_("the most times two players meet"),
     "repeated meetings": N_("repeated meetings"),
     "opponent spread": N_("opponents"),

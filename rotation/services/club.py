@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rotation import names as naming
 from rotation import roster
-from rotation.balance import Balance, CouplesBalance, check, check_couples
+from rotation.balance import Balance, CouplesBalance, check_couples
 from rotation.couples import parse_couple
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
@@ -345,10 +345,9 @@ def plan_new_evening(
     if made.links is not None:
         return ClubPlanned(made.planned, made.links, rules)
     plan = made.planned.plan
-    balance = check(plan.schedule.movement, avoid=plan.avoid)
     schedule = plan.schedule
     apart = check_couples(schedule.movement, schedule.couples, mixed=schedule.mixed) if couples else None
-    return ClubPlanned(made.planned, None, rules, balance, apart)
+    return ClubPlanned(made.planned, None, rules, plan.checked(), apart)
 
 
 class PlanMemo:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
@@ -173,8 +173,6 @@ def plan(
     the plan needs none, see `PlanAsked.writes`); ``planner``: where the plan is made (the live page's
     planner process; None: here). AskedError for options that do not go together; PlanError,
     NearMissError, ForgottenPlayersError and the store's errors as the use cases raise them."""
-    from rotation.balance import check
-
     rules, chosen = _rules(asked)
     cycle = rules.vulnerability
     seed = asked.seed
@@ -205,7 +203,7 @@ def plan(
         planned = _planned(store, asked, request, rules, kept, how)
     result = planned.plan
     schedule = planned.saved.session.schedule if planned.saved is not None else result.schedule
-    balance = check(schedule.movement, avoid=result.avoid)  # couples and mixed pairs among them
+    balance = replace(result, schedule=schedule).checked()  # couples and mixed pairs among those avoided
     data: dict[str, object] | None = None
     if asked.as_data:
         data = schedule_to_data(schedule, cycle)

@@ -35,6 +35,8 @@ pipeline).
 """
 
 from rotation.solver.problem import (
+    LAST_PARTNERS,
+    SEASON_PARTNERS,
     WORK,
     InvalidSpecError,
     PlanSpec,
@@ -47,6 +49,8 @@ from rotation.solver.problem import (
 from rotation.solver.solve import solve
 
 __all__ = [
+    "LAST_PARTNERS",
+    "SEASON_PARTNERS",
     "WORK",
     "InvalidSpecError",
     "PlanSpec",

@@ -31,6 +31,7 @@ from rotation.solver.problem import (
     REPEATED_MEETINGS,
     REPEATS,
     SHARE,
+    THREES,
     _canonical,
     _Draft,
     _Outcome,
@@ -253,7 +254,12 @@ def _terms(made: _Model) -> list[tuple[str, Expr, int]]:
     )
     share = sum(_excess(model, out[p], low, high, top) for p, (low, high) in shares.items())
     played_spread = _spread(model, [played[p] for p in regular], [played[p] for p in regular], top, "played")
-    exprs: dict[str, Expr] = {
+    from rotation.solver.pairings import _season_terms, _sit_out_threes
+
+    seated = {(r, p): 1 - made.out(r, p) for r in problem.free for p in problem.present[r]}
+    exprs: dict[str, Expr] = {name: expr for name, expr, _ in _season_terms(problem, made.partners)}
+    exprs |= {
+        THREES: _sit_out_threes(model, problem, seated),
         SHARE: share,
         PARTNER: partner_spread,
         PLAYED: played_spread,

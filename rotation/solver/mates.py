@@ -5,8 +5,10 @@ partnerships and tables are chosen a tabu search moves players between the table
 re-pairs a table's four) to bring the most meetings of any two players down to the least it can be, then
 the repeated meetings. Every player sits out as often as before (a seated player may trade places with one
 sitting out only when that keeps the counts and nobody sits out twice running; with anyone away, never),
-every partner count stays within the range the earlier stages reached and no partnership of the plan being
-replaced is broken, so no rule ranked above the table-mates gets worse; opponents are the tie-break. The
+every partner count stays within the range the earlier stages reached, no partnership of the plan being
+replaced is broken and no more of last evening's partners partner (with a season), so no rule ranked
+above the table-mates gets worse; the season's count ranks between the most meetings and the repeated
+meetings, and opponents are the tie-break. The
 search is counted in moves and drawn from a seeded generator, so the same problem and seed give the same
 schedule on any machine; the wall clock (``_Run.over``) is only a cap on the whole solve.
 
@@ -81,8 +83,9 @@ def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, move
     start = 0
     while left > 0 and not search.at_floor(best_cost) and not run.over():
         if start:
-            if any(search.kept_partners):
-                break  # a fresh grouping would break partnerships of the plan being replaced
+            if any(search.kept_partners) or problem.seasoned:
+                break  # a fresh grouping would break partnerships of the plan being replaced or chosen
+                # for the season (the search mends only table-mates)
             search.load(_greedy(problem, drafts, rng))
         used, found, cost = search.run(min(left, RESTART), run)
         left -= used
@@ -161,27 +164,44 @@ class _Search:
         pairs = n * (n - 1) // 2
         top = problem.rounds + 1
         level = pairs * top + 1
-        """A pair one meeting above the least possible most meetings outweighs all repeats below that,
-        and a pair one higher still outweighs all the pairs below it."""
-        self.mate_cost = [
-            max(0, m - 1) + (level ** min(m - self.most_floor, 4) * (1 + max(0, m - self.most_floor - 4)))
+        """A pair one meeting above the least possible most meetings outweighs all pairs below that, and
+        a pair one higher still outweighs all the pairs below it."""
+        self.most_cost = [
+            level ** min(m - self.most_floor, 4) * (1 + max(0, m - self.most_floor - 4))
             if m > self.most_floor
-            else max(0, m - 1)
+            else 0
             for m in range(top + 1)
         ]
+        self.repeat_cost = [max(0, m - 1) for m in range(top + 1)]
+        slots = 2 * sum(problem.tables)
+        heaviest = max(problem.spec.season_partners.values(), default=0)
+        # the ranked rules, each outweighing everything ranked below it (``measure.RANKED``): the partner
+        # range, last evening's partners, the most meetings, the season's partners, repeated meetings,
+        # opponents above their ceiling
         self.weight_mates = pairs * top + 1
-        """Table-mates outweigh every opponent overflow."""
-        self.weight_partner = self.weight_mates * (pairs * level**5 + 1)
+        """A repeated meeting outweighs every opponent overflow."""
+        self.weight_season = self.weight_mates * (pairs * top + 1)
+        """A unit of the season's weight outweighs all repeated meetings."""
+        self.weight_most = self.weight_season * (1 + slots * heaviest)
+        """A unit of the most meetings outweighs the season's partners."""
+        self.weight_last = self.weight_most * (pairs * level**5 + 1)
+        """A partnership of last evening's outweighs the most meetings."""
+        self.weight_partner = self.weight_last * (1 + slots)
         """The partner range outweighs everything."""
         kinds = [[0] * n for _ in range(n)]
+        kind_of: dict[tuple[int, int, int], int] = {}
         for p, q in problem.pairs():
-            kinds[p][q] = kinds[q][p] = 2 if (p, q) in self.avoid else 0 if (p, q) in regular else 1
+            base = 2 if (p, q) in self.avoid else 0 if (p, q) in regular else 1
+            last, weight = problem.past((p, q))
+            key = (base, last, weight)
+            kinds[p][q] = kinds[q][p] = kind_of.setdefault(key, len(kind_of))
         self.kinds = kinds
         self.table = [
-            [[self._pair_cost(kind, c, m) for m in range(top + 1)] for c in range(top + 1)]
-            for kind in range(3)
+            [[self._pair_cost(base, last, weight, c, m) for m in range(top + 1)] for c in range(top + 1)]
+            for (base, last, weight) in kind_of
         ]
-        """(kind, partner count, meetings) -> cost; kinds: 0 regular, 1 not always here, 2 avoided."""
+        """(kind, partner count, meetings) -> cost; a kind is the pair's place (regular, not always here,
+        avoided) and what partnering costs by the season."""
         self.cost = self.recount()
         self._index()
 
@@ -271,14 +291,22 @@ class _Search:
             for r, tables in enumerate(self.tables)
         ]
 
-    def _pair_cost(self, kind: int, c: int, m: int) -> int:
-        """One pair's share of the cost: partner range first, then table-mates (the most meetings, then
-        the repeats), then opponents above their ceiling."""
+    def _pair_cost(self, kind: int, last: int, weight: int, c: int, m: int) -> int:
+        """One pair's share of the cost, rule by rule as ranked: the partner range, each partnership of
+        last evening's (``last``), the most meetings, the season's ``weight`` of each partnership, the
+        repeated meetings, then opponents beyond their range."""
         partner = c if kind == 2 else max(0, c - self.high) + (max(0, self.low - c) if kind == 0 else 0)
         opponents = max(0, m - c - self.opponent_high) + (
             max(0, self.opponent_low - m + c) if kind == 0 else 0
         )
-        return partner * self.weight_partner + self.mate_cost[m] * self.weight_mates + opponents
+        return (
+            partner * self.weight_partner
+            + c * last * self.weight_last
+            + self.most_cost[m] * self.weight_most
+            + c * weight * self.weight_season
+            + self.repeat_cost[m] * self.weight_mates
+            + opponents
+        )
 
     def pair_cost(self, p: Player, q: Player, c: int, m: int) -> int:
         return self.table[self.kinds[p][q]][c][m]
@@ -286,7 +314,14 @@ class _Search:
     def at_floor(self, cost: int | None = None) -> bool:
         """Whether the table-mates are at their counting floor: no fresh start can do better by them (a
         start itself goes on while it evens the opponents, the tie-break)."""
-        return (self.cost if cost is None else cost) // self.weight_mates <= self.repeat_floor
+        mates = self.mates_part(self.cost if cost is None else cost)
+        return mates < self.weight_most and mates // self.weight_mates <= self.repeat_floor
+
+    def mates_part(self, cost: int) -> int:
+        """The table-mates' and opponents' share of a cost: without the partner range, last evening's
+        partners and the season's (whole multiples of their weights)."""
+        rest = cost % self.weight_last
+        return rest - (rest % self.weight_most) // self.weight_season * self.weight_season
 
     def _delta(self, changes: Sequence[tuple[Player, Player, int, int]]) -> int:
         """The change of cost when each (p, q) changes its partner count by dc and its meetings by dm."""
@@ -467,7 +502,7 @@ class _Search:
             if self.cost < best_cost:
                 best_cost, since, last_best = self.cost, 0, step
                 best = self.snapshot()
-                if self.cost <= self.repeat_floor * self.weight_mates:  # opponents at their range too
+                if self.mates_part(self.cost) <= self.repeat_floor * self.weight_mates:  # opponents too
                     break
             else:
                 since += 1
@@ -566,7 +601,7 @@ class _Search:
             if self._breaks_kept(r, [(p, q) for p, q, dc, _ in changes if dc < 0]):
                 continue
             delta = self._delta(changes)
-            if delta >= self.weight_partner:
+            if delta >= self.weight_last:
                 continue
             self._apply(changes, delta)
             self._swap(r, x, y)

@@ -10,12 +10,14 @@ from rotation.model import Movement, Round, Table, pair_key
 from rotation.solver.bounds import _floors
 from rotation.solver.problem import (
     CHANGES,
+    LAST_PARTNERS,
     MOST_MEETINGS,
     OPPONENT,
     PARTNER,
     PLAYED,
     REPEATED_MEETINGS,
     REPEATS,
+    SEASON_PARTNERS,
     SHARE,
     THREES,
     PrefixOrder,
@@ -84,6 +86,10 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
                 for p, q in ((t.north, t.south), (t.east, t.west)):
                     here = problem.present[r]
                     changes += p in here and q in here and problem.allowed(p, q) and pair_key(p, q) not in now
+    last = season = 0
+    for pq, c in counts.partners.items():
+        was_last, weight = problem.past(pq)
+        last, season = last + c * was_last, season + c * weight
     mates = counts.mates.values()
     return {
         PARTNER: partner,
@@ -92,15 +98,33 @@ def _measure(problem: _Problem, drafts: Sequence[_Draft]) -> dict[str, int]:
         REPEATS: repeats,
         THREES: threes,
         CHANGES: changes,
+        LAST_PARTNERS: last,
+        SEASON_PARTNERS: season,
         MOST_MEETINGS: max(mates, default=0),
         REPEATED_MEETINGS: sum(m - 1 for m in mates if m > 1),
         OPPONENT: opponent,
     }
 
 
-RANKED = (THREES, SHARE, PARTNER, PLAYED, REPEATS, CHANGES, MOST_MEETINGS, REPEATED_MEETINGS, OPPONENT)
+RANKED = (
+    THREES,
+    SHARE,
+    PARTNER,
+    PLAYED,
+    REPEATS,
+    CHANGES,
+    LAST_PARTNERS,
+    MOST_MEETINGS,
+    SEASON_PARTNERS,
+    REPEATED_MEETINGS,
+    OPPONENT,
+)
 """The pairing terms in priority order (seats and first deals come after, on the chosen pairings); sitting
-out three running first, where counting lets nobody do it (else its floor is all it can be: ``_floors``)."""
+out three running first, where counting lets nobody do it (else its floor is all it can be: ``_floors``).
+The season's partners (0 without a history) rank after the evening's own partner and sit-out rules: last
+evening's partners before the table-mates (a weekly club notices last week's partner again more than
+a second meeting across the table tonight), the season's count after the most meetings (a pair meeting
+three times tonight is worse than a third partnership in a season) and before the repeated meetings."""
 
 ONE_TABLE_RANKED = (
     THREES,
@@ -108,7 +132,9 @@ ONE_TABLE_RANKED = (
     PARTNER,
     PLAYED,
     CHANGES,
+    LAST_PARTNERS,
     MOST_MEETINGS,
+    SEASON_PARTNERS,
     REPEATED_MEETINGS,
     OPPONENT,
     REPEATS,

@@ -13,9 +13,11 @@ from rotation.solver.cpsat import _excess, _hold_window, _minimize_in_order, _sp
 from rotation.solver.measure import _measure, _rank
 from rotation.solver.problem import (
     CHANGES,
+    LAST_PARTNERS,
     PARTNER,
     PLAYED,
     REPEATS,
+    SEASON_PARTNERS,
     SHARE,
     _Counts,
     _Draft,
@@ -130,7 +132,10 @@ def _match(
         p = min(free, key=lambda p: (len(options[p]), rng.random()))
         if not options[p]:
             break
-        q = min(options[p], key=lambda q: (counts.partners[pair_key(p, q)], rng.random()))
+        q = min(
+            options[p],
+            key=lambda q: (counts.partners[pair_key(p, q)], problem.past(pair_key(p, q)), rng.random()),
+        )
         pairs.append(pair_key(p, q))
         free -= {p, q}
     if not free:
@@ -193,6 +198,7 @@ def _pairings(
         all(name in floors and measured[name] <= floors[name] for name in (PARTNER, PLAYED, REPEATS))
         and not problem.anyone_away
         and problem.spec.previous is None
+        and not problem.seasoned
     ):
         return hint, [
             _Outcome(name, measured[name], floors[name], exact=True) for name in (PARTNER, PLAYED, REPEATS)
@@ -239,6 +245,8 @@ def _pairings(
         terms.append(repeats)
     if problem.spec.previous is not None:
         terms.append((CHANGES, _lost_partnerships(problem, partners), 0))
+    if problem.seasoned:
+        terms += _season_terms(problem, partners)
     if problem.repeats_rank_low:  # ranked after the table-mates and opponents, which come later (``ranked``)
         terms.append(repeats)
 
@@ -377,6 +385,26 @@ def _sit_out_threes(
             model.add(three >= sum(x for x in runs if x is not None) - 2)
             threes.append(three)
     return sum(threes)
+
+
+def _season_terms(
+    problem: _Problem, partners: Mapping[tuple[int, Pair], cp_model.IntVar]
+) -> list[tuple[str, Expr, int]]:
+    """Soft: nobody partners last evening's partner, then the season's partnerships least first (the
+    kept rounds' own counts are fixed, and so the floor of both)."""
+    kept_last, kept_season = problem.kept_past()
+    last: list[cp_model.IntVar] = []
+    season: list[Expr] = []
+    for (_, pq), var in partners.items():
+        was_last, weight = problem.past(pq)
+        if was_last:
+            last.append(var)
+        if weight:
+            season.append(weight * var)
+    return [
+        (LAST_PARTNERS, kept_last + sum(last), kept_last),
+        (SEASON_PARTNERS, kept_season + sum(season), kept_season),
+    ]
 
 
 def _lost_partnerships(problem: _Problem, partners: Mapping[tuple[int, Pair], cp_model.IntVar]) -> Expr:

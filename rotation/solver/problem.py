@@ -59,6 +59,10 @@ class PlanSpec:
     names: the players' names, used only to word an infeasibility reason.
     apart: pairs who must never share a table (couples; they must not partner either, so they are in
         ``avoid`` too): planned by one model of tables and partnerships together (``solver.couples``).
+    last_partners: pairs who partnered in the season's last evening: partnering again ranks as
+        ``LAST_PARTNERS``, right after the evening's own partner and sit-out rules.
+    season_partners: pair -> the weight of partnering again, c(c + 1) / 2 for a pair who partnered c
+        times this season (``rotation.history``), ranked next as ``SEASON_PARTNERS``.
     """
 
     n_players: int
@@ -71,6 +75,8 @@ class PlanSpec:
     names: tuple[str, ...] = ()
     reseat_kept: bool = False
     apart: frozenset[Pair] = frozenset()
+    last_partners: frozenset[Pair] = frozenset()
+    season_partners: Mapping[Pair, int] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         n = self.n_players
@@ -97,6 +103,13 @@ class PlanSpec:
         object.__setattr__(self, "apart", apart)
         avoid |= apart  # a couple never at one table never partners either
         object.__setattr__(self, "avoid", avoid)
+        season = {pair_key(p, q): w for (p, q), w in self.season_partners.items() if w > 0}
+        last = frozenset(pair_key(p, q) for p, q in self.last_partners)
+        for p, q in [*season, *last]:
+            if p == q or not (0 <= p < n and 0 <= q < n):
+                raise InvalidSpecError(f"a past partnership {p}+{q} among players 0..{n - 1}")
+        object.__setattr__(self, "season_partners", season)
+        object.__setattr__(self, "last_partners", last)
         away = {p: frozenset(rounds) for p, rounds in self.away.items() if rounds}
         for p, rounds in away.items():
             if not 0 <= p < n:
@@ -202,6 +215,16 @@ four among seven to twelve players can always spread the sit-outs so)."""
 
 
 CHANGES = "changes from the previous plan"
+
+
+LAST_PARTNERS = "partners from the last evening"
+"""Partnerships tonight of pairs who partnered in the season's last evening (a weekly club: last week)."""
+
+
+SEASON_PARTNERS = "season partner repeats"
+"""Tonight's partnerships weighed by the season: c(c + 1) / 2 for a pair who partnered c times before, so a
+pair partnering a third time costs more than two partnering a second (everyone partners before anyone
+again, and nobody a third time while a pair has never partnered)."""
 
 
 MOST_MEETINGS = "most meetings"
@@ -312,8 +335,30 @@ class _Problem:
 
     @property
     def plain(self) -> bool:
-        """Every player interchangeable: nothing kept, avoided, away or to be kept alike."""
-        return not (self.kept or self.avoid or self.anyone_away or self.spec.previous is not None)
+        """Every player interchangeable: nothing kept, avoided, away, to be kept alike or partnered before."""
+        return not (
+            self.kept or self.avoid or self.anyone_away or self.spec.previous is not None or self.seasoned
+        )
+
+    @property
+    def seasoned(self) -> bool:
+        """Whether past evenings' partners count (``LAST_PARTNERS``, ``SEASON_PARTNERS``)."""
+        return bool(self.spec.last_partners or self.spec.season_partners)
+
+    def past(self, pq: Pair) -> tuple[int, int]:
+        """What partnering ``pq`` once more costs by the season: (partnered in the last evening, the
+        season's weight)."""
+        return int(pq in self.spec.last_partners), self.spec.season_partners.get(pq, 0)
+
+    def kept_past(self) -> tuple[int, int]:
+        """The season's two counts over the kept rounds' partnerships (fixed, so a floor of both)."""
+        last = season = 0
+        for rnd in self.kept:
+            for t in rnd.tables:
+                for pq in (pair_key(t.north, t.south), pair_key(t.east, t.west)):
+                    a, b = self.past(pq)
+                    last, season = last + a, season + b
+        return last, season
 
     def out(self, r: int) -> int:
         """How many sit out round ``r``."""

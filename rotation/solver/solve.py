@@ -18,12 +18,14 @@ from rotation.solver.problem import (
     CHANGES,
     FIRST_DEALS,
     FIRST_DEALS_SHARE,
+    LAST_PARTNERS,
     MOST_MEETINGS,
     OPPONENT,
     PARTNER,
     PLAYED,
     REPEATED_MEETINGS,
     REPEATS,
+    SEASON_PARTNERS,
     SEAT_MOVES,
     SHARE,
     WORK,
@@ -163,8 +165,18 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         values.append(repeats)
     if problem.spec.previous is not None:
         values.append((CHANGES, _changes(problem, movement), False))
+    last, season = _past(problem, movement) if problem.seasoned else (0, 0)
+    if problem.seasoned:
+        # rounds kept from a book are a choice, not played: a model around them bounds nothing
+        if problem.spec.reseat_kept:
+            found = {name: o for name, o in found.items() if name not in (LAST_PARTNERS, SEASON_PARTNERS)}
+        at_floor = PARTNER in floors and balance.partner_spread <= floors[PARTNER]
+        floors.update(_season_floors(problem, floors[PARTNER]) if at_floor else {})
+        values.append((LAST_PARTNERS, last, True))
+    values.append((MOST_MEETINGS, balance.most_meetings, True))
+    if problem.seasoned:
+        values.append((SEASON_PARTNERS, season, True))
     values += [
-        (MOST_MEETINGS, balance.most_meetings, True),
         (REPEATED_MEETINGS, balance.repeated_meetings, True),
         (OPPONENT, balance.opponent_spread, True),
         *([repeats] if problem.repeats_rank_low else []),
@@ -187,6 +199,38 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         chain = chain and value == bound
         terms.append(Term(name, value, bound))
     return tuple(terms)
+
+
+def _season_floors(problem: _Problem, spread: int) -> dict[str, int]:
+    """Counting floors of the season's two rules, with everyone present throughout and the partner spread
+    at its floor ``spread``: the pair partnering least does so at most the average a of the slots over
+    the pairs, so none partners more than a + spread; tonight's partnerships fall on the lightest pairs
+    at best, that many each."""
+    if problem.anyone_away or (problem.kept and not problem.spec.reseat_kept):
+        return {}
+    allowed = [pq for pq in problem.pairs() if problem.allowed(*pq)]
+    slots = 2 * sum(problem.tables)
+    ceiling = slots // max(1, len(allowed)) + spread
+    floors = {}
+    for name, part in ((LAST_PARTNERS, 0), (SEASON_PARTNERS, 1)):
+        left, total = slots, 0
+        for weight in sorted(problem.past(pq)[part] for pq in allowed):
+            taken = min(left, ceiling)
+            total, left = total + taken * weight, left - taken
+        floors[name] = total
+    return floors
+
+
+def _past(problem: _Problem, movement: Movement) -> tuple[int, int]:
+    """The season's two counts over the schedule's partnerships: last evening's partners again, and the
+    season's weight of tonight's partnerships."""
+    last = season = 0
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            for pq in (pair_key(t.north, t.south), pair_key(t.east, t.west)):
+                was_last, weight = problem.past(pq)
+                last, season = last + was_last, season + weight
+    return last, season
 
 
 def _changes(problem: _Problem, movement: Movement) -> int:

@@ -315,6 +315,16 @@ def _regroup(
         model.add(count <= most_partners)
         if pq in regular:
             model.add(count >= least_partners)
+    if problem.seasoned:  # the season's partners ranked above the opponents: none more than now
+        for part in (0, 1):
+            freed_now = sum(
+                problem.past(pq)[part]
+                for i, tables in chosen.items()
+                for t in tables
+                for pq in drafts[i].games[t]
+            )
+            weighed = [problem.past(pq)[part] * var for pq, terms in partner_terms.items() for var in terms]
+            model.add(sum(weighed) <= freed_now)
     now_at_end = sum(1 for pq in meet_terms if pq in (ends.at_high if high_side else ends.at_low))
     model.add(sum(at_end) <= now_at_end)
     model.minimize((len(at_other) + 1) * sum(at_end) + sum(at_other))

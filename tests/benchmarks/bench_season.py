@@ -2,11 +2,14 @@
 the season's history and without it, and the seconds per evening as ratios to planning without.
 
 Clubs of 12, 20 and 32 members; each week a few members miss the evening (drawn from a fixed seed, so the
-season is the same on every run), and the evening is planned for those who come, cut afresh. "Repeats"
-count, over the season, partnerships (and table-mates) of a pair who had partnered (met) in an earlier
-evening; "consecutive" counts pairs partnering in two evenings running.
+season is the same on every run; ``--everyone``: nobody misses), and the evening is planned for those who
+come, cut afresh, at the club page's default rounds (enough for every pair to partner once, at most 8;
+``--rounds R`` asks for R). "Repeats" count, over the season, partnerships (and table-mates) of a pair who
+had partnered (met) in an earlier evening; "consecutive" counts partnerships of a pair who partnered the
+evening before (week to week); "third" counts partnerships of a pair who had partnered twice while some
+pair of those present had never partnered.
 
-    python tests/benchmarks/bench_season.py [--evenings 8] [--clubs 12,20,32]
+    python tests/benchmarks/bench_season.py [--evenings 8] [--clubs 12,20,32] [--rounds R] [--everyone]
 """
 
 from __future__ import annotations
@@ -27,49 +30,65 @@ def _pairs(schedule: Schedule, partners: bool) -> set[tuple[str, str]]:
     return set(history.partners() if partners else history.mates())
 
 
-def season(members: int, evenings: int, *, with_history: bool) -> dict[str, float]:
+def season(
+    members: int, evenings: int, *, with_history: bool, rounds: int | None, everyone: bool
+) -> dict[str, float]:
     names = tuple(f"M{i:02d}" for i in range(members))
     rng = random.Random(members)
     played: list[tuple[date, Schedule]] = []
-    repeats = mate_repeats = consecutive = 0
+    repeats = mate_repeats = consecutive = third = 0
     seconds = 0.0
     previous: set[tuple[str, str]] = set()
     for week in range(evenings):
-        missing = rng.sample(names, rng.choice((0, 1, 2, 3)))
+        missing = [] if everyone else rng.sample(names, rng.choice((0, 1, 2, 3)))
         here = tuple(n for n in names if n not in missing)
         history: History | None = history_of(played).among(here) if with_history and played else None
         started = time.perf_counter()
-        made = plan(PlanRequest(here, Order.CUT, seed=week, rounds=5, history=history or None))
+        made = plan(PlanRequest(here, Order.CUT, seed=week, rounds=rounds, history=history or None))
         seconds += time.perf_counter() - started
         season_so_far = history_of(played)
         partnered, met = season_so_far.partners(), season_so_far.mates()
         now, mates = _pairs(made.schedule, True), _pairs(made.schedule, False)
+        keys = sorted(n.casefold() for n in here)
+        never = any((a, b) not in partnered for i, a in enumerate(keys) for b in keys[i + 1 :])
         repeats += sum(1 for pq in now if pq in partnered)
+        third += sum(1 for pq in now if partnered.get(pq, 0) >= 2) if never else 0
         mate_repeats += sum(1 for pq in mates if pq in met)
         consecutive += len(now & previous)
         previous = now
         played.append((date(2024, 1, 2) + timedelta(weeks=week), made.schedule))
-    return {"repeats": repeats, "mates": mate_repeats, "consecutive": consecutive, "seconds": seconds}
+    return {
+        "repeats": repeats,
+        "mates": mate_repeats,
+        "consecutive": consecutive,
+        "third": third,
+        "seconds": seconds,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--evenings", type=int, default=8)
     parser.add_argument("--clubs", default="12,20,32")
+    parser.add_argument("--rounds", type=int, default=None, help="rounds an evening (default: the page's)")
+    parser.add_argument("--everyone", action="store_true", help="nobody misses an evening")
     args = parser.parse_args()
     print(
-        "| club | partner repeats with / without | table-mate repeats with / without"
-        " | consecutive partners with / without | s per evening without | ratio with / without |"
+        "| club | consecutive partners with / without | third while one never, with / without"
+        " | partner repeats with / without | table-mate repeats with / without"
+        " | s per evening without | ratio with / without |"
     )
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for members in (int(c) for c in args.clubs.split(",")):
-        alone = season(members, args.evenings, with_history=False)
-        seated = season(members, args.evenings, with_history=True)
+        how = {"rounds": args.rounds, "everyone": args.everyone}
+        alone = season(members, args.evenings, with_history=False, **how)
+        seated = season(members, args.evenings, with_history=True, **how)
         per = alone["seconds"] / args.evenings
         print(
-            f"| {members} | {seated['repeats']:.0f} / {alone['repeats']:.0f}"
+            f"| {members} | {seated['consecutive']:.0f} / {alone['consecutive']:.0f}"
+            f" | {seated['third']:.0f} / {alone['third']:.0f}"
+            f" | {seated['repeats']:.0f} / {alone['repeats']:.0f}"
             f" | {seated['mates']:.0f} / {alone['mates']:.0f}"
-            f" | {seated['consecutive']:.0f} / {alone['consecutive']:.0f}"
             f" | {per:.1f} | {seated['seconds'] / alone['seconds']:.2f} |",
             flush=True,
         )

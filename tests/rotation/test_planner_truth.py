@@ -22,6 +22,27 @@ from rotation.render.terminal import balance_summary, solve_details, solve_summa
 NINE = tuple(f"Q{i}" for i in range(9))
 
 
+def _partnered(schedule: Schedule) -> Counter[frozenset[str]]:
+    """Each pair's partnerships in an evening, by name."""
+    return Counter(
+        frozenset((schedule.players[p], schedule.players[q]))
+        for rnd in schedule.rounds
+        for t in rnd.tables
+        for p, q in ((t.north, t.south), (t.east, t.west))
+    )
+
+
+def _season_counted(schedule: Schedule, before: Schedule) -> dict[str, int]:
+    """The season's rules after one evening ``before``: tonight's partnerships of its partners, and of
+    each pair weighed c(c + 1) / 2 for its c partnerships then."""
+    past = _partnered(before)
+    tonight = _partnered(schedule)
+    return {
+        "partners from the last evening": sum(k for pq, k in tonight.items() if past[pq]),
+        "season partner repeats": sum(k * past[pq] * (past[pq] + 1) // 2 for pq, k in tonight.items()),
+    }
+
+
 def _counted(movement: Movement) -> dict[str, int]:
     """The rules counted here from the seating alone (everyone present: every pair and player counts)."""
     players = range(movement.n_players)
@@ -95,7 +116,7 @@ def test_printed_rules_are_the_schedules_counts(monkeypatch: pytest.MonkeyPatch)
     assert made.solved is not None
     ((planned, emitted),) = changed
     assert made.schedule == emitted
-    counted = _counted(emitted.movement)
+    counted = _counted(emitted.movement) | _season_counted(emitted, first)
     assert counted["seat moves"] != _counted(planned.movement)["seat moves"]  # the stage changed a rule
     names = [t.name for t in made.solved.terms]
     assert set(names) <= set(counted), names
@@ -113,6 +134,8 @@ def test_printed_rules_are_the_schedules_counts(monkeypatch: pytest.MonkeyPatch)
     from rotation.balance import check
 
     assert f"seat moves {counted['seat moves']}." in balance_summary(check(emitted.movement))
+    last = counted["partners from the last evening"]
+    assert f"partners from the last evening {last};" in balance_summary(made.checked())
     summary = solve_summary(made.solved)
     for term in made.solved.terms:
         if term.bound is not None and not term.met:
