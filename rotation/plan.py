@@ -498,7 +498,8 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             notes.append(
                 Note(
                     "from the book of evenings where nobody meets anyone twice, the table-mates of"
-                    " players away sitting out those rounds"
+                    " players away sitting out those rounds, the players away placed and the book's rounds"
+                    " ordered for it"
                 )
             )
     if kept is None and not away and not avoid and request.tables in (None, len(sheet) // 4):
@@ -580,51 +581,25 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
 
 
 def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
-    """The first ``rounds`` of the book's meet-once evening for all ``n_players`` with the tables of the
-    players ``away`` (0-based rounds) dropped in the rounds they are away, their table-mates sitting out:
-    None when the book has no such evening, or when no way of placing the absent players in it (the book
-    as it is, else one absent player trading places with another player, in order) keeps every player's
-    sit-outs within one of their fair share and nobody out twice running, as the checker measures them."""
+    """The book's meet-once evening for all ``n_players`` with the players ``away`` (0-based rounds)
+    placed in it and its rounds ordered (``rotation.movements.parttimers``), the tables of the players
+    away dropped in the rounds they are away, their table-mates sitting out: None when the book has no
+    evening that long, or when no placing found keeps every player's sit-outs within one of their fair
+    share and nobody out twice running, as the checker measures them."""
     from rotation.balance import check
-    from rotation.movements.meetonce import meet_once_movement
+    from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
+    from rotation.movements.parttimers import book_with_part_timers
 
-    book = meet_once_movement(n_players, rounds)
+    book = meet_once_movement(n_players, max(rounds, meet_once_rounds(n_players)))
     if book is None or not away:
         return None
-    identity = list(range(n_players))
-    tries = [identity]
-    for p in sorted(away):
-        for q in range(n_players):
-            if q != p:
-                swapped = identity.copy()
-                swapped[p], swapped[q] = q, p
-                tries.append(swapped)
-    for to in tries:
-        movement = _without_absent(book.mapped(to), away)
-        if movement is None:
-            continue
-        balance = check(movement)
-        if (
-            balance.sit_out_share_excess == 0
-            and balance.total_repeat_sit_outs == 0
-            and balance.most_meetings <= 1
-        ):
-            return movement
-    return None
-
-
-def _without_absent(movement: Movement, away: dict[int, frozenset[int]]) -> Movement | None:
-    """``movement`` with, in each round, the tables of the players away then dropped and their
-    table-mates sitting out (None when a round is left without a table)."""
-    result = []
-    for r, rnd in enumerate(movement.rounds):
-        gone = {p for p, rs in away.items() if r in rs}
-        tables = tuple(t for t in rnd.tables if not gone & set(t.players))
-        mates = {p for t in rnd.tables if gone & set(t.players) for p in t.players}
-        if not tables:
-            return None
-        result.append(Round(tables, tuple(sorted((set(rnd.sitting_out) | mates) - gone))))
-    return Movement(movement.n_players, tuple(result), name=movement.name)
+    found = book_with_part_timers(book, rounds, away)
+    if found is None:
+        return None
+    balance = check(found[0])
+    if balance.sit_out_share_excess or balance.total_repeat_sit_outs or balance.most_meetings > 1:
+        return None
+    return found[0]
 
 
 def _away_within(request: PlanRequest, rounds: int) -> None:
