@@ -100,7 +100,8 @@ class _Evening:
     def floor(self) -> int:
         """Fewest sit-outs any placing could leave: each round's players present beyond its tables."""
         return sum(
-            (self.n - len(gone)) - 4 * min(self.most_tables, (self.n - len(gone)) // 4) for gone in self.absent_in
+            (self.n - len(gone)) - 4 * min(self.most_tables, (self.n - len(gone)) // 4)
+            for gone in self.absent_in
         )
 
     def sitters(self, b: int, gone: Sequence[int]) -> set[int]:
@@ -173,7 +174,9 @@ def place_part_timers(
             place = _greedy(book, evening, order)
         else:  # a fresh start: the book's rounds shuffled, the part-timers anywhere
             order = rng.sample(range(len(book.rounds)), rounds)
-            place = dict(zip(evening.part_timers, rng.sample(range(evening.n), len(evening.part_timers)), strict=True))
+            place = dict(
+                zip(evening.part_timers, rng.sample(range(evening.n), len(evening.part_timers)), strict=True)
+            )
         found = _climb(evening, rng, order, place, moves // ATTEMPTS)
         if best is None or found[0] < best[0]:
             best = found

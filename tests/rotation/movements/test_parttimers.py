@@ -46,7 +46,9 @@ def test_the_issues_48_by_15_costs_no_meeting_and_one_table_for_two_late_arrival
     book there; 47 players fill 11 tables with 3 out (rounds 2, 14 and 15); all 48 fill 12 tables (rounds
     3-13): 2 + 3 x 3 = 11 sit-outs."""
     away = {46: frozenset({0}), 47: frozenset({0, 1}), 45: frozenset({13, 14})}
-    found = book_with_part_timers(meet_once_movement(48, 15), 15, away)  # type: ignore[arg-type]
+    book = meet_once_movement(48, 15)
+    assert book is not None
+    found = book_with_part_timers(book, 15, away)
     assert found is not None
     movement, placing = found
     _assert_absorbed(movement, 15, away)
@@ -59,7 +61,9 @@ def test_a_player_away_takes_a_place_the_book_sits_out() -> None:
     """47 players (the 48-player evening without its last): 3 sit out every round, so a player away in one
     round who takes one of those places costs no table: 46 present, 11 tables, 2 sitting out."""
     away = {0: frozenset({0})}
-    found = book_with_part_timers(meet_once_movement(47, 15), 15, away)  # type: ignore[arg-type]
+    book = meet_once_movement(47, 15)
+    assert book is not None
+    found = book_with_part_timers(book, 15, away)
     assert found is not None
     movement, _ = found
     _assert_absorbed(movement, 15, away)
@@ -101,7 +105,9 @@ def requests(draw: st.DrawFn) -> tuple[int, int, dict[int, frozenset[int]]]:
 
 @settings(max_examples=12, deadline=None)
 @given(requests())
-def test_every_evening_emitted_costs_no_meeting_and_is_fair(request: tuple[int, int, dict[int, frozenset[int]]]) -> None:
+def test_every_evening_emitted_costs_no_meeting_and_is_fair(
+    request: tuple[int, int, dict[int, frozenset[int]]],
+) -> None:
     """Whatever the search answers passes the checker and repeats no meeting; a single player away for one
     round is always absorbed (the book's evening has a table for every four players, and one table's
     three table-mates sitting out once each is within one of anyone's share)."""
