@@ -92,7 +92,7 @@ class _Evening:
         self.part_timers = tuple(sorted(p for p, rs in away.items() if rs))
         self.away = {p: frozenset(away[p]) for p in self.part_timers}
         self.absent_in = [tuple(p for p in self.part_timers if t in self.away[p]) for t in range(rounds)]
-        present = [self.n - len(gone) for gone in self.absent_in]
+        present = [max(1, self.n - len(gone)) for gone in self.absent_in]  # a round of nobody: no table
         self.scale = lcm(*present)
         self.weight = [self.scale // c for c in present]  # a sit-out's share of a round, over ``scale``
         self.most_tables = max(len(ts) for ts in self.tables)

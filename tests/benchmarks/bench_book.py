@@ -1,6 +1,6 @@
 """Benchmark the meet-once book, on demand (not collected by pytest).
 
-    python tests/benchmarks/bench_book.py [--lengths-only] [--moves 20000]
+    python tests/benchmarks/bench_book.py [--lengths-only] [--grid STEP]
 
 First table: for 8 to 100 players, the book's rounds beside the counting bound (a player meets three a
 round among n - 1 others: floor((n - 1) / 3)) and the literature's length where the sources give one for a
@@ -15,6 +15,9 @@ is or with one absent player trading places, as at b3b7b87, else the CP-SAT plan
 part-timers placed and the book's rounds ordered, ``rotation.movements.parttimers``), with the seconds
 each took and the sit-outs of the evening. The "before" plans run the CP-SAT planner at its default work:
 about 10-30 s each on a shared machine.
+
+With --grid STEP it prints instead, for every STEP-th size from 15 at 8 rounds and at the book's length,
+which of eight absence patterns the book absorbs (a few seconds a size where some are not).
 """
 
 from __future__ import annotations
@@ -145,11 +148,69 @@ def part_timers() -> None:
         )
 
 
+def patterns(n: int, rounds: int) -> dict[str, dict[int, frozenset[int]]]:
+    """Absences of the grid (0-based players and rounds): late, leaving, both, a break, several."""
+    last = n - 1
+
+    def away(*spans: tuple[int, range]) -> dict[int, frozenset[int]]:
+        return {p: frozenset(rs) for p, rs in spans}
+
+    return {
+        "late 1": away((last, range(1))),
+        "late 2": away((last, range(2))),
+        "leaves 2": away((last, range(rounds - 2, rounds))),
+        "2 late 1 leaves": away(
+            (last - 1, range(1)), (last, range(2)), (last - 2, range(rounds - 2, rounds))
+        ),
+        "2 late 2": away((last, range(2)), (last - 1, range(2))),
+        "break": away((last, range(rounds // 2, rounds // 2 + 2)), (last - 1, range(1))),
+        "4 mixed": away(
+            (last, range(1)),
+            (last - 1, range(2)),
+            (last - 2, range(rounds - 1, rounds)),
+            (last - 3, range(rounds - 3, rounds)),
+        ),
+        "5 late": away(*((last - i, range(1 + i % 3)) for i in range(5))),
+    }
+
+
+def grid(step: int) -> None:
+    """For each size (every ``step``-th from 15) at 8 rounds and at the book's length: which absences of
+    the grid the book absorbs (the search finds a fair placing, so they cost no meeting)."""
+    from rotation.movements.parttimers import place_part_timers
+
+    names = list(patterns(16, 5))
+    print(f"{'n x r':>7}  absorbed of {len(names)}  not absorbed (sit-outs off share + twice running)")
+    absorbed = total = 0
+    for n in range(15, 101, step):
+        full = meet_once_rounds(n)
+        book = meet_once_movement(n, full)
+        assert book is not None
+        for rounds in sorted({min(full, 8), full}):
+            if rounds < 4:
+                continue
+            missed = []
+            for name, away in patterns(n, rounds).items():
+                unfair = place_part_timers(book, rounds, away).unfair
+                total += 1
+                absorbed += unfair == 0
+                if unfair:
+                    missed.append(f"{name} ({unfair})")
+            print(f"{f'{n}x{rounds}':>7}  {len(names) - len(missed):>11}  {', '.join(missed)}", flush=True)
+    print(f"absorbed {absorbed} of {total}")
+
+
 def main() -> None:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--lengths-only", action="store_true", help="print only the book's lengths")
+    parser.add_argument(
+        "--grid", type=int, default=0, metavar="STEP", help="the absence grid, every STEP sizes"
+    )
     args = parser.parse_args()
+    if args.grid:
+        grid(args.grid)
+        return
     lengths()
     if not args.lengths_only:
         print()

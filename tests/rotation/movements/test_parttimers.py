@@ -79,6 +79,14 @@ def test_the_same_request_places_the_same_way() -> None:
     assert place_part_timers(book, 10, away) == place_part_timers(book, 10, away)
 
 
+def test_a_round_with_too_few_players_for_a_table_is_refused() -> None:
+    """13 of 16 away in round 2 leave three players: no table of the book can be played, so no evening."""
+    book = meet_once_movement(16, 5)
+    assert book is not None
+    away = {p: frozenset({1}) for p in range(13)}
+    assert book_with_part_timers(book, 5, away, moves=200) is None
+
+
 SIZES = (20, 24, 28, 32, 36, 47, 50)
 
 
