@@ -20,7 +20,12 @@ part-timer takes and which of its rounds is played when; that decides who sits o
 ``place_part_timers`` searches places and an order of rounds (a local search counted in moves, seeded by
 the request, so the same request gives the same evening): first nobody off their fair share and nobody out
 twice running, then the fewest sit-outs. It returns None where it finds no evening that fair; the planner
-then plans the evening itself (and may have to repeat meetings).
+then plans the evening itself (and may have to repeat meetings). Where the book cannot absorb an absence
+this is no failure of the search: 16 x 5 with two late arrivals and a leaver (tried exhaustively), or
+the whole evening for 43, 67, 91 or 99 players (the evening for one more, built over GF(q), without its
+last player): everyone who met that player sits out once already, and every table of the design seats one
+player of each of its four groups, so a table dropped for a player away two rounds seats two who sit out
+in another round as well.
 """
 
 from __future__ import annotations
@@ -37,8 +42,9 @@ __all__ = ["Placing", "book_with_part_timers", "place_part_timers", "without_abs
 
 MOVES = 20000
 """The search's budget of moves (each a change of one part-timer's place or of one round's place in the
-order, tried and kept or undone). The cases of the tests and the benchmark end well within it, most at
-the first placing tried."""
+order, tried and kept or undone). Of the benchmark's grid (eight absence patterns at every size from 15,
+``tests/benchmarks/bench_book.py --grid 1``) most end at the first placing tried; where the book cannot
+absorb the absence the whole budget is spent, one to three seconds past 60 players."""
 
 ATTEMPTS = 4
 """The search starts afresh this many times at most (its moves shared among them), the first from the
