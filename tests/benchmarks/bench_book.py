@@ -1,6 +1,6 @@
 """Benchmark the meet-once book, on demand (not collected by pytest).
 
-    python tests/benchmarks/bench_book.py [--lengths-only] [--grid STEP]
+    python tests/benchmarks/bench_book.py [--lengths-only] [--grid STEP] [--one-past]
 
 First table: for 8 to 100 players, the book's rounds beside the counting bound (a player meets three a
 round among n - 1 others: floor((n - 1) / 3)) and the literature's length where the sources give one for a
@@ -17,7 +17,9 @@ each took and the sit-outs of the evening. The "before" plans run the CP-SAT pla
 about 10-30 s each on a shared machine.
 
 With --grid STEP it prints instead, for every STEP-th size from 15 at 8 rounds and at the book's length,
-which of eight absence patterns the book absorbs (a few seconds a size where some are not).
+which of eight absence patterns the book absorbs (a few seconds a size where some are not). With
+--one-past: for multiples of four, the repeated meetings counting forces one round past the book beside
+the fewest an extra round after the book's own rounds was found to cost.
 """
 
 from __future__ import annotations
@@ -200,6 +202,46 @@ def grid(step: int) -> None:
     print(f"absorbed {absorbed} of {total}")
 
 
+def one_past(moves: int = 100_000) -> None:
+    """For each multiple of four from 16: one round past the book. The counting floor of repeated meetings
+    over R + 1 rounds (a player meets 3(R + 1) among n - 1 others: the excess, halved over pairs) beside
+    the fewest found for an extra round after the book's R (a swap search over its tables, seeded)."""
+    import random
+
+    print(f"{'n':>3} {'book':>4} {'counting floor at R+1':>21} {'extra round after the book':>26}")
+    for n in range(16, 101, 4):
+        full = meet_once_rounds(n)
+        book = meet_once_movement(n, full)
+        assert book is not None
+        met = [[0] * n for _ in range(n)]
+        for rnd in book.rounds:
+            for table in rnd.tables:
+                for p, q in combinations(table.players, 2):
+                    met[p][q] = met[q][p] = 1
+        rng = random.Random(n)
+        players = rng.sample(range(n), n)
+        tables = [players[i : i + 4] for i in range(0, n, 4)]
+
+        def cost(table: list[int], met: list[list[int]] = met) -> int:
+            return sum(met[a][b] for a, b in combinations(table, 2))
+
+        found = sum(cost(t) for t in tables)
+        for _ in range(moves):
+            if found == 0:
+                break
+            ti, tk = rng.sample(tables, 2)
+            a, b = rng.randrange(4), rng.randrange(4)
+            before = cost(ti) + cost(tk)
+            ti[a], tk[b] = tk[b], ti[a]
+            after = cost(ti) + cost(tk)
+            if after <= before:
+                found += after - before
+            else:
+                ti[a], tk[b] = tk[b], ti[a]
+        floor = -(-n * max(0, 3 * (full + 1) - (n - 1)) // 2)
+        print(f"{n:>3} {full:>4} {floor:>21} {found:>26}", flush=True)
+
+
 def main() -> None:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -207,7 +249,11 @@ def main() -> None:
     parser.add_argument(
         "--grid", type=int, default=0, metavar="STEP", help="the absence grid, every STEP sizes"
     )
+    parser.add_argument("--one-past", action="store_true", help="one round past the book, multiples of four")
     args = parser.parse_args()
+    if args.one_past:
+        one_past()
+        return
     if args.grid:
         grid(args.grid)
         return
