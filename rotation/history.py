@@ -173,3 +173,17 @@ def pair_weights(history: History, players: Sequence[str]) -> PairWeights:
                     matrix[q][p] = matrix[p][q]
     frozen = [tuple(tuple(row) for row in matrix) for matrix in matrices]
     return PairWeights(*frozen)
+
+
+def season_pairs(
+    history: History, sheet: Sequence[str]
+) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int], int]]:
+    """The season as the planner ranks it, over score-sheet positions: the pairs who partnered in the last
+    evening, and each pair's weight c(c + 1) / 2 for c partnerships this season (``rotation.history``)."""
+    weights = pair_weights(history, sheet)
+    n = len(sheet)
+    pairs = [(p, q) for p in range(n) for q in range(p + 1, n)]
+    last = frozenset(pq for pq in pairs if weights.partner_last[pq[0]][pq[1]])
+    return last, {
+        pq: weights.partner_count[pq[0]][pq[1]] for pq in pairs if weights.partner_count[pq[0]][pq[1]]
+    }

@@ -14,14 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from rotation.cut import Order, cut
 from rotation.errors import UserError
-from rotation.language import N_, _, ngettext
+from rotation.language import _, ngettext
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
+from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note
 from rotation.request import Fault, Method, Part
 
 if TYPE_CHECKING:
@@ -327,7 +328,7 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
         return _bulletin_plan(request)
     made = _balanced_plan(request, on_progress)
     if request.history and request.keep is None:  # then seated for the season among seatings as good
-        from rotation.movements.season import RESTARTS, seat_for_history
+        from rotation.movements.season import RESTARTS, SEASONED_RESTARTS, seat_for_history
         from rotation.solver import LAST_PARTNERS
 
         seasoned = made.solved is not None and any(t.name == LAST_PARTNERS for t in made.solved.terms)
@@ -343,7 +344,9 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
 
         if not request.couples or kept_apart(seated.schedule, request):  # never at a couple's cost
             made = replace(made, schedule=seated.schedule, notes=(*made.notes, Note(seated.note())))
-        last, weights = _season_of(request.history, made.schedule.players)
+        from rotation.history import season_pairs
+
+        last, weights = season_pairs(request.history, made.schedule.players)
         made = replace(made, last_partners=last, season_weights=tuple(sorted(weights.items())))
     if request.couples:
         from rotation.couples import sheet_couples
@@ -442,7 +445,7 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
         rounds = last_change + cycle_length(size)
         if leaving:
             rounds = max(rounds, max(a.from_round or 0 for a in leaving))
-        notes.append(Note(_bulletin_rounds_note(rounds, size < 6, bool(last_change))))
+        notes.append(Note(bulletin_rounds_note(rounds, size < 6, bool(last_change))))
     absent = _absences(request, rounds)
     present_in = [[n for n in names if r not in absent.get(n, frozenset())] for r in range(1, rounds + 1)]
     sheet, drawn_cut = _score_sheet(request, present_in[0])
@@ -564,7 +567,8 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 Note(
                     _(
                         "from the book of evenings where nobody meets anyone twice, the table-mates of"
-                        " players away sitting out those rounds"
+                        " players away sitting out those rounds, the players away placed and the book's"
+                        " rounds ordered for it"
                     )
                 )
             )
@@ -599,7 +603,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             notes.append(Note(_("from the book of evenings where nobody meets anyone twice")))
         elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
             keep_movement, design = meet_once_movement(len(sheet), first), None
-            notes.append(_book_start_note(first))
+            notes.append(Note(book_start_text(first)))
         elif 1 < first == rounds - 1:  # one round after the book: planned both ways, the better kept
             book_start = meet_once_movement(len(sheet), first)
 
@@ -607,11 +611,14 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
     if request.history and kept is None:
-        last_partners, season = _season_of(request.history, sheet)
+        from rotation.history import season_pairs
+        from rotation.movements.season import seat_book_for_season
+
+        last_partners, season = season_pairs(request.history, sheet)
         if keep_movement is not None and tables is None:  # the book's rounds, chosen for the season too
-            keep_movement = _seated_for_season(keep_movement, sheet, request.history, seed)
+            keep_movement = seat_book_for_season(keep_movement, sheet, request.history, seed)
         if book_start is not None:
-            book_start = _seated_for_season(book_start, sheet, request.history, seed)
+            book_start = seat_book_for_season(book_start, sheet, request.history, seed)
         if design is not None and meet_once_whole:  # the season's seating relabels it after (plan())
             last_partners, season = frozenset(), {}
     started = time.monotonic()
@@ -651,7 +658,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 result.movement is None or _ranked(with_book[1]) <= _ranked(result)
             ):
                 spec, result = with_book
-                notes.append(_book_start_note(len(book_start)))
+                notes.append(Note(book_start_text(len(book_start))))
             result = replace(result, cut_short=cut_short)
     except InvalidSpecError as error:
         raise PlanError(str(error)) from None
@@ -667,106 +674,26 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
 
 
-def _season_of(
-    history: History, sheet: Sequence[str]
-) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int], int]]:
-    """The season as the planner ranks it, over score-sheet positions: the pairs who partnered in the last
-    evening, and each pair's weight c(c + 1) / 2 for c partnerships this season (``rotation.history``)."""
-    from rotation.history import pair_weights
-
-    weights = pair_weights(history, sheet)
-    n = len(sheet)
-    pairs = [(p, q) for p in range(n) for q in range(p + 1, n)]
-    last = frozenset(pq for pq in pairs if weights.partner_last[pq[0]][pq[1]])
-    return last, {
-        pq: weights.partner_count[pq[0]][pq[1]] for pq in pairs if weights.partner_count[pq[0]][pq[1]]
-    }
-
-
-def _seated_for_season(movement: Movement, sheet: Sequence[str], history: History, seed: int) -> Movement:
-    """The book's rounds (not yet played) with its places taken and its tables split for the season: who
-    takes which place and which two of a table partner change nothing the book keeps (nobody meets anyone
-    twice), so the last evening's partners are kept apart there before the planner plans the rest. A few
-    searches from seeds drawn in turn, until one keeps every last evening's pair apart."""
-    from rotation.movements.season import seat_for_history
-
-    def tried(attempt: int) -> tuple[int, int, Movement]:
-        seated = seat_for_history(
-            Schedule(tuple(sheet), movement),
-            history,
-            seed=seed + attempt,
-            moves=BOOK_SEASON_MOVES,
-            restarts=BOOK_RESTARTS,
-            last_first=True,
-        )
-        return seated.last_repeats, seated.repeats, seated.schedule.movement
-
-    best = tried(0)
-    for attempt in range(1, BOOK_TRIES):
-        if best[0] == 0:
-            break
-        best = min(best, tried(attempt), key=lambda found: found[:2])
-    return best[2]
-
-
-SEASONED_RESTARTS = 4
-"""Starts of the season's seating after a plan that ranked the season itself: it only evens recency and
-table-mates among seatings as good, so a third of the starts of an evening planned alone."""
-
-BOOK_SEASON_MOVES = 4000
-BOOK_RESTARTS = 8
-BOOK_TRIES = 3
-"""The season's search over the book's first rounds: a few short starts, tried again from another seed
-while a pair of the last evening partners there (a club of 20 at 8 rounds: about 0.4 s a try; one try in
-four weeks needed a second)."""
-
-
 def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
-    """The first ``rounds`` of the book's meet-once evening for all ``n_players`` with the tables of the
-    players ``away`` (0-based rounds) dropped in the rounds they are away, their table-mates sitting out:
-    None when the book has no such evening, or when no way of placing the absent players in it (the book
-    as it is, else one absent player trading places with another player, in order) keeps every player's
-    sit-outs within one of their fair share and nobody out twice running, as the checker measures them."""
+    """The book's meet-once evening for all ``n_players`` with the players ``away`` (0-based rounds)
+    placed in it and its rounds ordered (``rotation.movements.parttimers``), the tables of the players
+    away dropped in the rounds they are away, their table-mates sitting out: None when the book has no
+    evening that long, or when no placing found keeps every player's sit-outs within one of their fair
+    share and nobody out twice running, as the checker measures them."""
     from rotation.balance import check
-    from rotation.movements.meetonce import meet_once_movement
+    from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
+    from rotation.movements.parttimers import book_with_part_timers
 
-    book = meet_once_movement(n_players, rounds)
+    book = meet_once_movement(n_players, max(rounds, meet_once_rounds(n_players)))
     if book is None or not away:
         return None
-    identity = list(range(n_players))
-    tries = [identity]
-    for p in sorted(away):
-        for q in range(n_players):
-            if q != p:
-                swapped = identity.copy()
-                swapped[p], swapped[q] = q, p
-                tries.append(swapped)
-    for to in tries:
-        movement = _without_absent(book.mapped(to), away)
-        if movement is None:
-            continue
-        balance = check(movement)
-        if (
-            balance.sit_out_share_excess == 0
-            and balance.total_repeat_sit_outs == 0
-            and balance.most_meetings <= 1
-        ):
-            return movement
-    return None
-
-
-def _without_absent(movement: Movement, away: dict[int, frozenset[int]]) -> Movement | None:
-    """``movement`` with, in each round, the tables of the players away then dropped and their
-    table-mates sitting out (None when a round is left without a table)."""
-    result = []
-    for r, rnd in enumerate(movement.rounds):
-        gone = {p for p, rs in away.items() if r in rs}
-        tables = tuple(t for t in rnd.tables if not gone & set(t.players))
-        mates = {p for t in rnd.tables if gone & set(t.players) for p in t.players}
-        if not tables:
-            return None
-        result.append(Round(tables, tuple(sorted((set(rnd.sitting_out) | mates) - gone))))
-    return Movement(movement.n_players, tuple(result), name=movement.name)
+    found = book_with_part_timers(book, rounds, away)
+    if found is None:
+        return None
+    balance = check(found[0])
+    if balance.sit_out_share_excess or balance.total_repeat_sit_outs or balance.most_meetings > 1:
+        return None
+    return found[0]
 
 
 def _away_within(request: PlanRequest, rounds: int) -> None:
@@ -784,32 +711,6 @@ def _away_within(request: PlanRequest, rounds: int) -> None:
                 round=beyond[0],
                 rounds=rounds,
             )
-
-
-def _bulletin_rounds_note(rounds: int, partnerships: bool, changed: bool) -> str:
-    """How many rounds the bulletin's movement takes, as a whole sentence in the language spoken."""
-    if partnerships:
-        text = (
-            _("{rounds} rounds: every partnership once after the last change of players")
-            if changed
-            else _("{rounds} rounds: every partnership once")
-        )
-    else:
-        text = (
-            _("{rounds} rounds: the bulletin chart after the last change of players")
-            if changed
-            else _("{rounds} rounds: the bulletin chart")
-        )
-    return text.format(rounds=rounds)
-
-
-def _book_start_note(first: int) -> Note:
-    return Note(
-        _(
-            "rounds 1-{first} from the book of evenings where nobody meets anyone twice,"
-            " so an evening that stops early has no repeated meetings"
-        ).format(first=first)
-    )
 
 
 def _ranked(result: SolveResult) -> tuple[int, ...]:
@@ -848,9 +749,9 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note
             pairs, which = len(request.couples) * (len(request.couples) - 1), "mixed"
         wanted = -(-pairs // (2 * tables))
     if wanted <= LONGEST_DEFAULT_EVENING:
-        said = _(_ENOUGH[which])
+        said = _(ENOUGH[which])
         return start + wanted, Note(said.format(rounds=start + wanted, avoided=_avoided(request)))
-    said = _(_WOULD_TAKE[which])
+    said = _(WOULD_TAKE[which])
     return (
         start + LONGEST_DEFAULT_EVENING,
         Note(
@@ -861,28 +762,6 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note
             start + wanted,
         ),
     )
-
-
-_ENOUGH: Final = {
-    "all": N_("{rounds} rounds: enough for every pair to partner once"),
-    "avoid": N_("{rounds} rounds: enough for every pair (but {avoided}, who must not) to partner once"),
-    "couples": N_("{rounds} rounds: enough for every pair but the couples to partner once"),
-    "mixed": N_("{rounds} rounds: enough for every mixed pair to partner once"),
-}
-"""The default length's note, by which pairs may partner: all, all but those to avoid, all but the
-couples, or the mixed pairs alone."""
-_WOULD_TAKE: Final = {
-    "all": N_("{rounds} rounds of four deals (every pair partnering once would take {wanted})"),
-    "avoid": N_(
-        "{rounds} rounds of four deals (every pair (but {avoided}, who must not) partnering once would"
-        " take {wanted})"
-    ),
-    "couples": N_(
-        "{rounds} rounds of four deals (every pair but the couples partnering once would take {wanted})"
-    ),
-    "mixed": N_("{rounds} rounds of four deals (every mixed pair partnering once would take {wanted})"),
-}
-"""The note when that length is longer than an evening: the rounds given, and what it would take."""
 
 
 def _avoided(request: PlanRequest) -> str:
@@ -912,30 +791,3 @@ def measured(result: Plan) -> Plan:
     values = rule_values(result.checked())
     terms = tuple(replace(t, value=values.get(t.name, t.value)) for t in result.solved.terms)
     return replace(result, solved=replace(result.solved, terms=terms))
-
-
-def planner_data(result: Plan) -> dict[str, object] | None:
-    """What the balanced planner says of its plan, for ``plan --json`` (None when it did not run): whether
-    the ``--time-limit`` cut its search short, and each rule in priority order, named as ``--verbose``
-    names it, with its value, the best possible (the proven lower bound; "unknown" for a rule with no
-    proven bound) and whether the value is proven the best (it equals that bound).
-
-    Every value is measured afresh by the checker (``rotation.balance.check``) on the plan's schedule,
-    never taken from the solver; only the bounds are the solver's. "changes from the previous plan"
-    (with ``--keep``) is counted on the schedule too, by the solver's report of it."""
-    solved = result.solved
-    if solved is None:
-        return None
-    solved = measured(result).solved or solved
-    rules: list[dict[str, object]] = []
-    for term in solved.terms:
-        value = term.value
-        rules.append(
-            {
-                "rule": term.name,
-                "value": value,
-                "best_possible": term.bound if term.bound is not None else "unknown",
-                "proven": term.bound is not None and value == term.bound,
-            }
-        )
-    return {"cut_short": solved.cut_short, "rules": rules}

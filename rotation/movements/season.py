@@ -537,3 +537,40 @@ def _meets_once(movement: Movement) -> bool:
                     return False
                 met.add(pair)
     return True
+
+
+SEASONED_RESTARTS = 4
+"""Starts of the season's seating after a plan that ranked the season itself: it only evens recency and
+table-mates among seatings as good, so a third of the starts of an evening planned alone."""
+
+BOOK_SEASON_MOVES = 4000
+BOOK_RESTARTS = 8
+BOOK_TRIES = 3
+"""The season's search over the book's first rounds: a few short starts, tried again from another seed
+while a pair of the last evening partners there (a club of 20 at 8 rounds: about 0.4 s a try; one try in
+four weeks needed a second)."""
+
+
+def seat_book_for_season(movement: Movement, sheet: Sequence[str], history: History, seed: int) -> Movement:
+    """The book's rounds (not yet played) with its places taken and its tables split for the season: who
+    takes which place and which two of a table partner change nothing the book keeps (nobody meets anyone
+    twice), so the last evening's partners are kept apart there before the planner plans the rest. A few
+    searches from seeds drawn in turn, until one keeps every last evening's pair apart."""
+
+    def tried(attempt: int) -> tuple[int, int, Movement]:
+        seated = seat_for_history(
+            Schedule(tuple(sheet), movement),
+            history,
+            seed=seed + attempt,
+            moves=BOOK_SEASON_MOVES,
+            restarts=BOOK_RESTARTS,
+            last_first=True,
+        )
+        return seated.last_repeats, seated.repeats, seated.schedule.movement
+
+    best = tried(0)
+    for attempt in range(1, BOOK_TRIES):
+        if best[0] == 0:
+            break
+        best = min(best, tried(attempt), key=lambda found: found[:2])
+    return best[2]

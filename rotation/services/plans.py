@@ -18,7 +18,7 @@ from rotation.couples import parse_couple
 from rotation.errors import UserError
 from rotation.io.formats import FormatError, schedule_to_data
 from rotation.names import name_key
-from rotation.plan import Kept, Note, PlanRequest, parse_avoid, parse_away, planner_data
+from rotation.plan import Kept, Note, Plan, PlanRequest, measured, parse_avoid, parse_away
 from rotation.request import HISTORY_DAYS, Method, Order, Seating
 from rotation.results.changes import TERMINAL, Source
 from rotation.services import evenings, houses
@@ -323,3 +323,30 @@ def _planned(
     if kept is not None and kept.evening is not None and _in_place(asked, kept):
         return evenings.replan_saved(store, kept.evening, request, how=how)
     return evenings.save_new_evening(store, request, evenings.SaveAs(asked.save, day, rules), how=how)
+
+
+def planner_data(result: Plan) -> dict[str, object] | None:
+    """What the balanced planner says of its plan, for ``plan --json`` (None when it did not run): whether
+    the ``--time-limit`` cut its search short, and each rule in priority order, named as ``--verbose``
+    names it, with its value, the best possible (the proven lower bound; "unknown" for a rule with no
+    proven bound) and whether the value is proven the best (it equals that bound).
+
+    Every value is measured afresh by the checker (``rotation.balance.check``) on the plan's schedule,
+    never taken from the solver; only the bounds are the solver's. "changes from the previous plan"
+    (with ``--keep``) is counted on the schedule too, by the solver's report of it."""
+    solved = result.solved
+    if solved is None:
+        return None
+    solved = measured(result).solved or solved
+    rules: list[dict[str, object]] = []
+    for term in solved.terms:
+        value = term.value
+        rules.append(
+            {
+                "rule": term.name,
+                "value": value,
+                "best_possible": term.bound if term.bound is not None else "unknown",
+                "proven": term.bound is not None and value == term.bound,
+            }
+        )
+    return {"cut_short": solved.cut_short, "rules": rules}

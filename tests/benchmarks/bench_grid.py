@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rotation.balance import MEET_ONCE_LONGEST, SOCIAL_GOLFER_LONGEST, check
 from rotation.cut import Order
-from rotation.plan import PlanRequest, plan, planner_data
+from rotation.plan import PlanRequest, plan
+from rotation.services.plans import planner_data
 
 
 def span(text: str) -> range:

@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rotation.cut import Order
 from rotation.model import Schedule
-from rotation.plan import Method, PlanRequest, plan, planner_data
+from rotation.plan import Method, PlanRequest, plan
+from rotation.services.plans import planner_data
 
 
 def span(text: str) -> range:

@@ -12,6 +12,7 @@ from math import ceil, floor
 
 import pytest
 
+from rotation.cut import Order
 from rotation.model import Schedule
 from rotation.plan import Away, PlanRequest, plan
 
@@ -80,6 +81,22 @@ def test_book_with_part_timers_repeats_no_meetings(n: int, rounds: int, away: tu
     again = plan(request)
     assert again.schedule == schedule
     assert again.schedule.players == schedule.players
+
+
+def test_the_issues_48_by_15_with_three_part_timers_repeats_no_meeting() -> None:
+    """Issue 26: 48 x 15 in the order given, P47 away in round 1, P48 in rounds 1-2, P46 leaving after
+    round 13 repeated 54 meetings and partnered a pair twice; the book's evening with the part-timers placed
+    and its rounds ordered repeats none, and P47 and P48 share the one table dropped in round 1 (46
+    players: 11 tables, 2 sitting out)."""
+    away = (Away("P47", frozenset({1})), Away("P48", frozenset({1, 2})), Away("P46", from_round=14))
+    made = plan(PlanRequest(_names(48), order=Order.GIVEN, rounds=15, away=away))
+    schedule = made.schedule
+    assert any(BOOK_NOTE in str(note) for note in made.notes)
+    assert _repeated_meetings(schedule) == 0
+    assert _off_fair_share(schedule) == []
+    assert _twice_running(schedule) == 0
+    assert len(schedule.rounds[0].tables) == 11
+    assert len(schedule.rounds[0].sitting_out) == 2
 
 
 def test_players_present_every_round_play_at_least_all_but_one() -> None:

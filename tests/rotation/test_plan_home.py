@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from rotation.balance import check
 from rotation.cut import Order
 from rotation.model import Movement, Schedule
-from rotation.plan import Method, PlanError, PlanRequest, parse_away, plan, planner_data
+from rotation.plan import Method, PlanError, PlanRequest, parse_away, plan
+from rotation.services.plans import planner_data
 
 
 def _partners_and_opponents(schedule: Schedule) -> tuple[Counter[frozenset[str]], Counter[frozenset[str]]]:

@@ -21,7 +21,8 @@ from rotation.cli import app
 from rotation.cut import Order
 from rotation.io.formats import schedule_from_data, schedule_to_data
 from rotation.model import Movement, Round, Table
-from rotation.plan import Kept, Method, PlanRequest, parse_away, plan, planner_data, request_seed
+from rotation.plan import Kept, Method, PlanRequest, parse_away, plan, request_seed
+from rotation.services.plans import planner_data
 from rotation.solver.bounds import _floors
 from rotation.solver.problem import MOST_MEETINGS, PlanSpec, _Problem
 

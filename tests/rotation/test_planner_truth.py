@@ -16,8 +16,9 @@ from rotation.cut import Order
 from rotation.history import history_of
 from rotation.model import Movement, Round, Schedule
 from rotation.movements import season
-from rotation.plan import PlanRequest, plan, planner_data
+from rotation.plan import PlanRequest, plan
 from rotation.render.terminal import balance_summary, solve_details, solve_summary
+from rotation.services.plans import planner_data
 
 NINE = tuple(f"Q{i}" for i in range(9))
 
