@@ -66,3 +66,42 @@ def test_round_two_is_seated_on_the_host_and_table_pages_when_round_one_ends(tmp
         first.get_by_role("link", name="Go to round 2 at table 1").click()
         expect(first.locator(".seat.n")).to_contain_text("P01")
         expect(first.locator(".seat.s")).to_contain_text("P07")
+
+
+SWISS_TABLES = (  # round 2 by the running totals: every rubber made the same, so winners tie, losers tie
+    {"P01", "P02", "P07", "P08"},  # the leaders in the score sheet's order: table 1's and table 2's winners
+    {"P11", "P12", "P13", "P14"},  # table 3's and table 4's winners
+    {"P03", "P04", "P05", "P06"},  # table 1's and table 2's losers
+    {"P09", "P10", "P15", "P16"},  # table 3's and table 4's losers
+)
+ROUND_ONE_PARTNERS = ({"P01", "P02"}, {"P03", "P04"}, {"P05", "P06"}, {"P07", "P08"},
+                      {"P09", "P10"}, {"P11", "P12"}, {"P13", "P14"}, {"P15", "P16"})  # fmt: skip
+
+
+def test_a_swiss_evening_seats_round_two_by_the_standings_from_the_phones(tmp_path: Path) -> None:
+    """Swiss: the moment round 1's last rubber is entered on a phone, the host's page shows round 2 with the
+    leaders at table 1 and so on down (ties by the score sheet's order, worked out above), and nobody
+    partnering their partner of round 1."""
+    import re
+
+    from playwright.sync_api import expect
+
+    db = tmp_path / "c.db"
+    made = chicago(db, "plan", *PLAYERS, "--order", "given", "--movement", "swiss", "--rounds", "3",
+                   "--save", "swiss")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    with served(db, "swiss") as server, browser() as launched:
+        host = phone(launched)
+        host.goto(server.links["host"])
+        for table in (1, 2, 3, 4):
+            other = phone(launched)
+            other.goto(server.links[f"table {table}"])
+            play_rubber(other, WINS[table])
+            other.close()
+        expect(host.locator("#live")).to_contain_text("round 2 of 3 seated")
+        shown = host.locator("#live").inner_text()
+    seated = re.findall(r"Table (\d): N (\w+), E (\w+), S (\w+), W (\w+)", shown)
+    assert [int(t) for t, *_ in seated] == [1, 2, 3, 4]
+    assert [set(players) for _, *players in seated] == list(SWISS_TABLES)
+    partners = [pair for _, n, e, s, w in seated for pair in ({n, s}, {e, w})]
+    assert not [pair for pair in partners if pair in ROUND_ONE_PARTNERS]
