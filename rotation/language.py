@@ -182,7 +182,8 @@ def N_(message: str) -> str:
 
 @cache
 def _translations(language: str, area: str) -> GNUTranslations:
-    """Every message of ``language``'s catalogues, ``area``'s first and the others' after it, compiled in
+    """Every message of ``language``'s catalogues, ``area``'s first and the others' after it (the terminal's,
+    which holds the bridge words every printer shares, before the rest), compiled in
     memory once per process and area (Babel reads the ``.po`` files and writes the ``.mo`` that the
     standard library's gettext reads)."""
     from babel.messages.catalog import Catalog
@@ -190,7 +191,11 @@ def _translations(language: str, area: str) -> GNUTranslations:
     from babel.messages.pofile import read_po
 
     merged = Catalog(locale=language)
-    paths = sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"), key=lambda p: (p.stem != area, p.stem))
+    order = [area, *(other for other in AREAS if other != area)]  # then the terminal's, the shared words
+    paths = sorted(
+        (LOCALE / language / "LC_MESSAGES").glob("*.po"),
+        key=lambda p: order.index(p.stem) if p.stem in order else len(order),
+    )
     for path in paths:
         with path.open("rb") as file:
             for message in read_po(file, locale=language):

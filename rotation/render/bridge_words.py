@@ -108,13 +108,21 @@ def vulnerable_words(vulnerability: Vulnerability) -> str:
 
 def strain_text(strain: Strain) -> str:
     """A strain as the language's pad writes it: the suit's symbol, or its no-trump word."""
-    return words.notrump(current()) if strain is Strain.NOTRUMP else strain.symbol
+    if strain is not Strain.NOTRUMP:
+        return strain.symbol
+    return "NT" if english() else words.notrump(current())
 
 
-def result_text(result: Result | PassedOut) -> str:
+def step_text(step: Step) -> str:
+    """Who is vulnerable on one deal of a cycle: ``none``, ``dealer's side``, ``dealer's opponents``."""
+    return _(_STEPS[step])
+
+
+def result_text(result: Result | PassedOut, *, pad: bool = False) -> str:
     """A deal's result as typed in this language: ``3NT S =`` in English (exactly `str`), ``3SA Z =`` in
-    Dutch, ``4♠ Ø +1`` in Danish; ``pass`` in the language's word."""
-    if english():
+    Dutch, ``4♠ Ø +1`` in Danish; ``pass`` in the language's word. ``pad``: as a printed score pad writes
+    it, with the suit's symbol in English too (``2♠ E +1``)."""
+    if english() and not pad:
         return str(result)
     if isinstance(result, PassedOut):
         return words.pass_word(current())
@@ -177,7 +185,7 @@ def cycle_text(cycle: VulnerabilityCycle) -> str:
         return cycle.describe()
     if cycle.summary and cycle.name in _CYCLES:
         return _(_CYCLES[cycle.name])
-    steps = ", ".join(_(_STEPS[step]) for step in cycle.steps)
+    steps = ", ".join(step_text(step) for step in cycle.steps)
     return _("vulnerability by deal: {steps}").format(steps=steps)
 
 

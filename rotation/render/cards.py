@@ -15,18 +15,15 @@ from typing import Final
 from rotation.deals import DealPlan, deal_plans
 from rotation.language import N_, _, ngettext
 from rotation.model import Player, Schedule, Table
-from rotation.render.cards_words import (
-    contract_words,
-    cycle_words,
-    net_words,
-    number,
-    rules_words,
+from rotation.render.bridge_words import (
+    net_text,
+    result_text,
     seat_letter,
     seat_name,
-    side_letters,
-    signed_number,
-    vulnerable,
+    side_text,
+    vulnerability_text,
 )
+from rotation.render.cards_words import cycle_words, number, rules_words, signed_number
 from rotation.render.options import Document
 from rotation.results.session import ScoredRubber, Session, TallySheet, tally
 from rotation.results.units import tally_unit
@@ -73,7 +70,7 @@ PENDING: Final = "\u2026"
 def contract_text(result: Result) -> str:
     """A result as a pad writes it, with the suit symbol: ``2♠ E +1``, ``3NTX N -2``, ``6♠ W =`` (in the
     language: ``3SA N -2`` in Dutch)."""
-    return contract_words(result)
+    return result_text(result, pad=True)
 
 
 def numbers(values: Sequence[int]) -> str:
@@ -86,7 +83,7 @@ def rubber_result(ns_tally: int) -> str:
     if not ns_tally:
         return _("even")
     side = Side.NS if ns_tally > 0 else Side.EW
-    return f"{side_letters(side)} +{number(abs(ns_tally))}"
+    return f"{side_text(side)} +{number(abs(ns_tally))}"
 
 
 def rank_text(rank: int, tied: bool) -> str:
@@ -219,7 +216,7 @@ class DealLine:
         vulnerable, the result (``entered``: with the passed-out deals and honors, as a pad shows it)."""
         dealer = f"{seat_letter(self.dealer)}{gap}{self.dealer_name}"
         result = self.entered if entered else self.result
-        return (number(self.number), dealer, vulnerable(self.vulnerability), result)
+        return (number(self.number), dealer, vulnerability_text(self.vulnerability), result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,7 +582,7 @@ def _table_rounds(schedule: Schedule, cycle: VulnerabilityCycle, sheet: TallyShe
                     ),
                     sitting_out=out,
                     away=away,
-                    net="" if rubber is None or rubber.record.net is None else net_words(rubber.record.net),
+                    net="" if rubber is None or rubber.record.net is None else net_text(rubber.record.net),
                 )
             )
     return tuple(seatings)
@@ -598,7 +595,7 @@ def _deal_line(schedule: Schedule, table: Table, plan: DealPlan, score: RubberSc
         if played is not None:
             result, passes = contract_text(played.result), played.passed_out
             held = played.deal.honors
-            honors = "" if held is None else f"{side_letters(held.side)} {number(held.points)}"
+            honors = "" if held is None else f"{side_text(held.side)} {number(held.points)}"
     return DealLine(
         plan.number,
         plan.dealer,
@@ -633,7 +630,7 @@ def pad_score(rubber: ScoredRubber, unit: str = "hundreds") -> PadScore:
     below it with a line under each game."""
     score = rubber.score
     if score is None:
-        net = "" if rubber.record.net is None else net_words(rubber.record.net)
+        net = "" if rubber.record.net is None else net_text(rubber.record.net)
         return PadScore(((), ()), (), rubber.points, rubber.ns_tally, unit, net)
     above = tuple(_above(score.entries, side) for side in (Side.NS, Side.EW))
     assert len(above) == 2

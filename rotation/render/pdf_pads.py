@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from rotation.language import _
+from rotation.render.bridge_words import seat_letter, side_text
 from rotation.render.cards import ScorePad
-from rotation.render.cards_words import number, seat_letter, side_letters, tally_words
+from rotation.render.cards_words import number, tally_words
 from rotation.render.pdf_canvas import CELL_PAD, PAD, Canvas, Piece
 from rotation.render.pdf_tables import deal_widths
 from scoring.rubber import Line
@@ -84,7 +85,7 @@ def _score_pad(
     canvas.text(ew_x, cy, col_w, 5, _("THEY"), size=11, bold=True, align="C")
     cy += 5
     for side, sx in ((Side.NS, ns_x), (Side.EW, ew_x)):
-        canvas.names(sx, cy, col_w, 6, f"{side_letters(side)}  {seating.pair(side)}", size=7, align="C")
+        canvas.names(sx, cy, col_w, 6, f"{side_text(side)}  {seating.pair(side)}", size=7, align="C")
     cy += 6
     area_top = cy
     row = PAD_ROW

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from rotation.language import _
+from rotation.render.bridge_words import seat_letter
 from rotation.render.cards import LOCAL_ONLY, TableCard, TableRound, local_only
-from rotation.render.cards_words import number, seat_letter
+from rotation.render.cards_words import number
 from rotation.render.pdf_canvas import CELL_PAD, PAD, RULE, SHADE, Canvas, Piece, card_parts
 from scoring.seat import Seat
 

@@ -266,11 +266,13 @@ def test_the_shipped_font_prints_every_letter_of_every_language() -> None:
 
     wanted: set[str] = set()
     for code in SPOKEN:
-        with (LOCALE / code / "LC_MESSAGES" / "printed.po").open("rb") as file:
-            for message in read_po(file, locale=code):
-                strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
-                if message.id:
-                    wanted |= {char for string in strings for char in string}
+        for area in ("printed", "terminal"):  # the cards' own words, and the bridge words they share
+            with (LOCALE / code / "LC_MESSAGES" / f"{area}.po").open("rb") as file:
+                for message in read_po(file, locale=code):
+                    found = message.string
+                    strings = found if isinstance(found, (tuple, list)) else [found]
+                    if message.id:
+                        wanted |= {char for string in strings for char in string}
         wanted |= set(format_decimal(-12345, locale=code))
     wanted -= {"\n"}
     assert {"ł", "ż", "Ю", "ё", "Ø", "å", "Ö", "\u202f"} <= wanted
