@@ -182,15 +182,9 @@ def _seating_grid(schedule: Schedule, cycle: VulnerabilityCycle, title: str) -> 
 def balance_summary(balance: Balance) -> str:
     """One paragraph a host can read: how even the evening is, against the best possible."""
     b = balance
-    partners = _range(c for pq, c in b.partners.items() if pq not in b.avoid)
     played = _range(b.played.values())
-    best = _bound(b.best_range(1).floor, b.best_range(1).ceil)
     parts = [
-        (
-            _("each pair partners {count} time (best possible {best})")
-            if partners == "1"
-            else _("each pair partners {count} times (best possible {best})")
-        ).format(count=partners, best=best),
+        _partners_said(b),
         _("opposes {count}").format(count=_range(b.opponents.values())),
         *([] if _one_table(b.tables) else [table_mates(b)]),
         (
@@ -204,6 +198,28 @@ def balance_summary(balance: Balance) -> str:
     if b.max_sit_out_run > 1:
         parts.append(_("longest run of sit-outs {count}").format(count=b.max_sit_out_run))
     return _("Balance: {parts}.").format(parts="; ".join(parts))
+
+
+def _partners_said(b: Balance) -> str:
+    """Partnerships against the best possible. With players away the best is counted over the pairs
+    there all evening (a part-timer may rightly never partner someone), so those pairs are said first and
+    the pairs with someone away after, each range true of the pairs it names."""
+    best = _bound(b.best_range(1).floor, b.best_range(1).ceil)
+    counted = {pq: c for pq, c in b.partners.items() if pq not in b.avoid}
+    regular = b.regular
+    if len(regular) == b.n_players or len(regular) < 2:
+        partners = _range(counted.values())
+        return (
+            _("each pair partners {count} time (best possible {best})")
+            if partners == "1"
+            else _("each pair partners {count} times (best possible {best})")
+        ).format(count=partners, best=best)
+    there = _range(c for (p, q), c in counted.items() if p in regular and q in regular)
+    partly = _range(c for (p, q), c in counted.items() if p not in regular or q not in regular)
+    return _(
+        "each pair there all evening partners {count} times (best possible {best}), a pair with"
+        " someone away {partly}"
+    ).format(count=there, best=best, partly=partly)
 
 
 def _one_table(tables: Sequence[int]) -> bool:

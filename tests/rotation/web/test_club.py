@@ -54,7 +54,7 @@ def test_a_new_evening_previewed_then_started(club: Club) -> None:
     played = ["Ann", "Helen", "Doris", "Jean"]
     preview = club.plan(play=played, new="Kim: 1", rounds="5")
     said = text(preview.text)
-    assert preview.status_code == 200 and "Balance: each pair partners" in said, said
+    assert preview.status_code == 200 and "Balance: each pair there all evening partners" in said, said
     assert "Start the evening" in said and "Round 5" in said and "Kim" in said
     started = club.plan("start", play=played, new="Kim: 1", rounds="5")
     assert started.status_code == 303 and "/e/" in started.headers["location"]
