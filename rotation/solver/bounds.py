@@ -216,6 +216,34 @@ def _present_floors(problem: _Problem, floors_so_far: dict[str, int]) -> dict[st
     return floors
 
 
+def played_floor_at_shares(problem: _Problem) -> int:
+    """The rounds-played floor among schedules that keep every player to their fair share of sit-outs
+    (the rule ranked above rounds played): 1 unless everyone there all evening can sit out equally often,
+    some s in every regular's range, with the part-timers' sit-outs, each within their own range, making
+    up the rest. 18 players over 6 rounds, one away for rounds 1-3 and one for round 6: 8 sit-outs, the 16
+    there throughout owed under half a sit-out each and the two part-timers at most one each, so 6 to 8
+    fall on the 16: some sit out once and others never. Shares as the checker measures them (within
+    [floor, ceil] of each one's share: ``Balance.sit_out_share_excess``); no round kept (a kept round may
+    already be off them)."""
+    regular = problem.regular
+    if problem.kept or not regular:
+        return 0
+    from fractions import Fraction
+
+    share = {p: Fraction(0) for p in range(problem.n)}
+    for r in range(problem.rounds):
+        for p in problem.present[r]:
+            share[p] += Fraction(problem.out(r), len(problem.present[r]))
+    shares = {p: (math.floor(s), math.ceil(s)) for p, s in share.items()}  # as the checker measures
+    total = sum(problem.out(r) for r in range(problem.rounds))
+    low = max(shares[p][0] for p in regular)
+    high = min(shares[p][1] for p in regular)
+    others_low = sum(shares[p][0] for p in shares if p not in regular)
+    others_high = sum(shares[p][1] for p in shares if p not in regular)
+    even = any(others_low <= total - len(regular) * s <= others_high for s in range(low, high + 1))
+    return 0 if even else 1
+
+
 def most_meetings_floor(
     n: int, played: Sequence[int], tables: Sequence[int] = (), *, fair: bool = True
 ) -> int:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rotation.balance import check
 from rotation.model import Movement, Round, pair_key
-from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor
+from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor, played_floor_at_shares
 from rotation.solver.games import _by_games, _fits_games_model
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
 from rotation.solver.measure import _at_floors, _built_prefix_by_prefix, _drafts_of, _in_prefix_order, _rank
@@ -154,6 +154,8 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
+    if problem.anyone_away and balance.sit_out_share_excess == 0:  # at the fair shares ranked above it
+        floors[PLAYED] = max(floors.get(PLAYED, 0), played_floor_at_shares(problem))
     found = {o.name: o for o in outcomes}
     values: list[tuple[str, int, bool]] = []
     if problem.share_first:

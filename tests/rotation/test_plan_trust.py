@@ -243,3 +243,43 @@ def test_a_floor_with_someone_away_is_zero_only_where_counting_allows(runner: Cl
     said = " ".join(text.output.split())
     assert "0 may be possible" not in said
     assert ("every rule (proven)" in said) == all(r["proven"] for r in rules.values())
+
+
+def test_rounds_played_floor_counts_the_fair_shares(runner: CliRunner) -> None:
+    """Issue 26, "a floor of 0 only where counting allows it": 18 players over 6 rounds at four tables,
+    P18 away for rounds 1-3 and P17 for round 6. Sit-outs: 1 in each of rounds 1-3 and 6 (17 there), 2 in
+    rounds 4-5: 8 in all. A player's fair share is the sum over their rounds of sit-outs over players
+    there: 3/17 + 4/18 + 1/17 = 0.46 for the 16 there throughout, 3/17 + 4/18 = 0.40 for P17, 4/18 + 1/17
+    = 0.28 for P18, so each sits out 0 or 1 at their fair share. The 16 would play equally often only if
+    all sat out 0 (8 sit-outs left for two part-timers who may take one each) or all 1 (16 > 8): so at
+    the fair shares some play a round fewer, and "0 may be possible" would be false."""
+    names = [f"P{i}" for i in range(1, 19)]
+    args = [*names, "--rounds", "6", "--order", "given", "--away", "P18:1-3", "--away", "P17:6-"]
+    data = _plan_json(runner, *args)
+    played = _counts(data)["played"]
+    regular = [played[p] for p in names[:16]]
+    rule = _rules(data)["played spread"]
+    assert max(regular) - min(regular) == rule["value"] == 1
+    assert rule["best_possible"] == 1 and rule["proven"] is True
+    said = " ".join(runner.invoke(app, ["plan", *args]).output.split())
+    assert "rounds played (1; 0 may be possible)" not in said
+
+
+def test_partners_said_apart_for_pairs_with_someone_away(runner: CliRunner) -> None:
+    """The Balance line's "best possible" is counted over the pairs there all evening (a part-timer who
+    plays three rounds of five rightly never partners someone), so it names those pairs' range beside
+    it and the part-timers' pairs apart: it said "each pair partners 0-2 times (best possible 1-2)" under
+    a Planner line calling the partners as even as can be. Ranges counted here from the JSON."""
+    args = ["A", "B", "C", "D", "E", "--away", "E:1-2", "--order", "given"]
+    data = _plan_json(runner, *args)
+    partners = _counts(data)["partners"]
+    pairs = [frozenset(pq) for pq in combinations("ABCDE", 2)]
+    there = [partners[pq] for pq in pairs if "E" not in pq]
+    partly = [partners[pq] for pq in pairs if "E" in pq]
+
+    def span(counts: list[int]) -> str:
+        return str(min(counts)) if min(counts) == max(counts) else f"{min(counts)}-{max(counts)}"
+
+    said = " ".join(runner.invoke(app, ["plan", *args]).output.split())
+    assert f"each pair there all evening partners {span(there)} times (best possible" in said, said
+    assert f"a pair with someone away {span(partly)};" in said, said
