@@ -52,12 +52,14 @@ def seated_round(store: Store, stored: StoredSession) -> SeatedRound | None:
 
 
 def table_moves(store: Store, stored: StoredSession, view: TableView) -> TableView:
-    """A complete table's view: while the next round waits for the other tables, it says so (instead of
-    "the evening is over")."""
-    if not view.complete or view.round < len(stored.session.schedule.rounds):
-        return view
+    """A table's view of an evening seated by results: the rounds it will have, not only those seated so
+    far ("round 1 of 3", not "of 1"); once complete, while the next round waits for the other tables, it
+    says so (instead of "the evening is over")."""
     state = drive_state(store, stored)
-    if state is None or not state.waiting:
+    if state is None:
+        return view
+    view = replace(view, planned=state.rounds)
+    if not view.complete or view.round < len(stored.session.schedule.rounds) or not state.waiting:
         return view
     said = _("Round {next} is seated as soon as every table has finished round {round}.").format(
         next=view.round + 1, round=view.round

@@ -114,6 +114,9 @@ class TableView:
     moves: tuple[str, ...]
     by_net: str = ""
     """The net, when the rubber was recorded as a net rather than deal by deal."""
+    planned: int = 0
+    """The rounds the evening will have where more are still to be seated (a movement by results); 0:
+    ``rounds``, every round seated before play."""
 
 
 def round_in_play(session: Session, table: int) -> int:

@@ -51,6 +51,7 @@ def test_round_two_is_seated_on_the_host_and_table_pages_when_round_one_ends(tmp
         expect(host.locator("#live")).to_contain_text("round 1 of 3 seated")
         first = phone(launched)
         first.goto(server.links["table 1"])
+        expect(first.locator("h1")).to_contain_text("table 1, round 1 of 3")  # all 3, not those seated
         play_rubber(first, WINS[1])
         expect(first.locator("#live")).to_contain_text("Round 2 is seated as soon as every table")
         for table in (2, 3, 4):
@@ -66,6 +67,7 @@ def test_round_two_is_seated_on_the_host_and_table_pages_when_round_one_ends(tmp
         first.get_by_role("link", name="Go to round 2 at table 1").click()
         expect(first.locator(".seat.n")).to_contain_text("P01")
         expect(first.locator(".seat.s")).to_contain_text("P07")
+        expect(first.locator("h1")).to_contain_text("table 1, round 2 of 3")
 
 
 SWISS_TABLES = (  # round 2 by the running totals: every rubber made the same, so winners tie, losers tie
