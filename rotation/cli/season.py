@@ -249,12 +249,14 @@ def import_command(
     """Save a session file in the session database, results and all."""
     from rotation.services.drives import read_seating
     from rotation.services.errors import FormatError, SessionError
+    from rotation.services.evenings import read_carried
     from rotation.services.sheets import read_session
 
     data = read_json(file)
     try:
         session = read_session(data)
         seating = read_seating(data)
+        carried = read_carried(data)
     except (FormatError, SessionError) as error:
         fail(f"{file}: {error}")
     title = name
@@ -269,7 +271,7 @@ def import_command(
 
     try:
         with open_store() as store:
-            stored = import_evening(store, session, title, day, again=again, seating=seating)
+            stored = import_evening(store, session, title, day, again=again, seating=seating, carried=carried)
     except SameEveningError as error:
         fail(
             f"{file} is {error}: importing it again would count its rubbers twice in the season"

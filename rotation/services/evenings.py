@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from rotation.solver import Progress
 
 __all__ = [
+    "Carried",
     "KeptEvening",
     "LiveLinks",
     "Opened",
@@ -54,6 +55,7 @@ __all__ = [
     "plan_evening",
     "playing_now",
     "preview_evening",
+    "read_carried",
     "replan_evening",
     "replan_saved",
     "save_new_evening",
@@ -445,9 +447,19 @@ def delete_evening(store: Store, evening: Evening) -> StoredSession:
     return store.delete(evening)
 
 
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """What a session file carries for a saved evening beside the session: what it is played for
+    (``"stake"``: the terms as typed, `chicago plan --stake`) and the language it speaks (``"language"``),
+    so an evening exported and imported is settled and spoken as it was."""
+
+    stake: dict[str, str] | None = None
+    language: str | None = None
+
+
 def export_evening(store: Store, evening: Evening) -> dict[str, Any]:
-    """A saved evening as a session file's JSON, with its name and date (and its ``"seating"`` when it is
-    seated by results, `rotation.services.drives`)."""
+    """A saved evening as a session file's JSON, with its name and date, its ``"seating"`` when it is
+    seated by results (`rotation.services.drives`), and what it carries (`Carried`)."""
     from rotation.services.drives import drive_state, seating_data
 
     stored = store.load(evening)
@@ -455,7 +467,51 @@ def export_evening(store: Store, evening: Evening) -> dict[str, Any]:
     seating = seating_data(drive_state(store, stored))
     if seating is not None:
         data["seating"] = seating
+    with store.reading() as tx:
+        stake, language = tx.stake(stored), tx.language(stored)
+    if stake is not None:
+        data["stake"] = stake
+    if language is not None:
+        data["language"] = language
     return data
+
+
+STAKE_TEXT_LIMIT = 40
+"""The longest text a file's stake terms may give (a stake, a unit, a currency code, table money)."""
+
+
+def read_carried(data: object) -> Carried:
+    """A session file's ``"stake"`` and ``"language"`` (`Carried`), read as typed ones are; FormatError
+    for either that cannot be read."""
+    from rotation.io.formats import FormatError
+    from rotation.language import LANGUAGES, known
+    from rotation.services.money import SettleAskedError, stake_texts, terms_of_texts
+
+    if not isinstance(data, dict):
+        return Carried()
+    stake, language = data.get("stake"), data.get("language")
+    terms = None
+    if stake is not None:
+        keys = ("stake", "per", "currency", "table_money")
+        if (
+            not isinstance(stake, dict)
+            or not set(stake) <= set(keys)
+            or not all(isinstance(v, str) and len(v) <= STAKE_TEXT_LIMIT for v in stake.values())
+        ):
+            raise FormatError(
+                f'"stake" must be an object of texts (each {STAKE_TEXT_LIMIT} characters at most):'
+                f" {', '.join(keys)}"
+            )
+        try:
+            terms = stake_texts(terms_of_texts(stake))
+        except SettleAskedError as error:
+            raise FormatError(f'"stake": {error}') from None
+    code = None
+    if language is not None:
+        code = known(language) if isinstance(language, str) and len(language) <= 16 else None
+        if code not in LANGUAGES:
+            raise FormatError(f'"language" must be one of {", ".join(LANGUAGES)}')
+    return Carried(terms, code)
 
 
 def import_evening(
@@ -467,16 +523,22 @@ def import_evening(
     again: bool = False,
     source: Source = TERMINAL,
     seating: tuple[Drive, int] | None = None,
+    carried: Carried = Carried(),
 ) -> StoredSession:
     """Save a session read from a file, results and all. SameEveningError when the same evening (date,
     players, seating, results) is saved already, whose rubbers would count twice in the season, unless
     ``again`` says it is another evening. ``seating``: the file's movement by results and its rounds
-    (`rotation.services.drives.read_seating`), kept, and the rounds its results seat seated."""
+    (`rotation.services.drives.read_seating`), kept, and the rounds its results seat seated; ``carried``:
+    its stake and language (`read_carried`), kept."""
     with store.writing() as tx:
         twin = next((s for s in tx.season(played_on, played_on) if _same_evening(s.session, session)), None)
         if twin is not None and not again:
             raise SameEveningError(twin.name, played_on)
         saved = tx.save(name, played_on, session, source=source)
+        if carried.stake is not None:
+            tx.keep_stake(saved, carried.stake)
+        if carried.language is not None:
+            tx.keep_language(saved, carried.language)
         if seating is not None:
             from rotation.services.drives import keep_imported
 

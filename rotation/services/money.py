@@ -53,6 +53,8 @@ __all__ = [
     "settle_season",
     "settle_session",
     "settle_terms",
+    "stake_texts",
+    "terms_of_texts",
 ]
 
 
@@ -94,8 +96,18 @@ _KEYS = ("stake", "per", "currency", "table_money")
 def keep_terms(store: Store, evening: Evening, terms: Terms | None) -> None:
     """Keep what the saved evening is played for (None: not for money any more)."""
     with store.writing() as tx:
-        kept = None if terms is None else dict(zip(_KEYS, _texts(terms), strict=True))
+        kept = None if terms is None else stake_texts(terms)
         tx.keep_stake(tx.load(evening), kept)
+
+
+def stake_texts(terms: Terms) -> dict[str, str]:
+    """Terms as the store keeps them and a session file carries them (``"stake"``): each as typed."""
+    return dict(zip(_KEYS, _texts(terms), strict=True))
+
+
+def terms_of_texts(kept: dict[str, str]) -> Terms:
+    """Terms kept as texts (`stake_texts`), read as typed ones are: SettleAskedError for a mistake."""
+    return settle_terms(*(kept.get(key) for key in _KEYS))
 
 
 def kept_terms(store: Store, evening: Evening) -> Terms | None:
@@ -106,7 +118,7 @@ def kept_terms(store: Store, evening: Evening) -> Terms | None:
 
 def _terms(kept: dict[str, str] | None) -> Terms | None:
     """Terms as the store keeps them, read as typed ones are."""
-    return None if kept is None else settle_terms(*(kept.get(key) for key in _KEYS))
+    return None if kept is None else terms_of_texts(kept)
 
 
 def evening_money(store: Store, stored: StoredSession) -> Settlement | None:

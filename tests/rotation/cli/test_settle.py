@@ -185,3 +185,38 @@ def test_plan_keeps_the_stake_and_settle_takes_it(tmp_path: Path) -> None:
     replanned = chicago(db, "plan", *EIGHT, "--keep", "tue", "--save", "tue")  # no --stake: the stake stays
     assert replanned.returncode == 0, replanned.stderr
     assert json.loads(chicago(db, "settle", "tue", "--json").stdout)["stake"] == "0.10"
+
+
+def test_an_evening_exported_and_imported_keeps_its_stake_and_language(tmp_path: Path) -> None:
+    """`chicago export` carries what the evening is played for and the language it speaks (`"stake"`,
+    `"language"`): imported into another club's database, `settle` needs no --stake and gives the same
+    amounts, and `show` speaks the evening's language (German here) as at home. A file whose stake or
+    language cannot be read is refused with one line, saving nothing."""
+    home, away = tmp_path / "home.db", tmp_path / "away.db"
+    made = chicago(home, "plan", *EIGHT, "--order", "given", "--save", "tue", "--date", "2026-11-24",
+                   "--stake", "0.50", "--currency", "EUR", "--lang", "de")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert chicago(home, "record", "tue", "--round", "1", "--table", "1", "--net", "N-S 1030").returncode == 0
+    file = tmp_path / "tue.json"
+    assert chicago(home, "export", "tue", "--out", str(file)).returncode == 0
+    data = json.loads(file.read_text())
+    assert data["stake"]["stake"] == "0.50" and data["stake"]["currency"] == "EUR" and data["language"] == "de"
+    imported = chicago(away, "import", str(file))
+    assert imported.returncode == 0, imported.stderr
+    settled = [json.loads(chicago(db, "settle", "tue", "--json").stdout) for db in (home, away)]
+    assert settled[0] == settled[1]
+    owed = {line["name"]: Decimal(line["amount"]) for line in settled[1]["players"]}
+    by_tally = {name: total * Decimal("0.50") for name, total in winners(away).items() if total}
+    assert owed == by_tally  # those with a tally of 0 owe nothing and are not listed
+    assert settled[1]["currency"] == "EUR" and max(owed.values()) == Decimal("5.00")  # +10 hundreds
+    shown = chicago(away, "show", "tue")
+    assert "Runde" in shown.stdout, shown.stdout
+    for bad in ({"stake": "-1"}, {"stake": "1", "currency": "XYZ"}, ["1"]):
+        spoiled = tmp_path / "bad.json"
+        spoiled.write_text(json.dumps(data | {"stake": bad, "name": "bad"}))
+        refused = chicago(away, "import", str(spoiled))
+        assert refused.returncode == 2 and '"stake"' in one_error_line(refused.stderr)
+    spoiled.write_text(json.dumps(data | {"language": "klingon", "name": "bad"}))
+    refused = chicago(away, "import", str(spoiled))
+    assert refused.returncode == 2 and '"language" must be one of' in one_error_line(refused.stderr)
+    assert "bad" not in chicago(away, "sessions").stdout
