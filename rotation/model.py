@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rotation.errors import UserError
+from rotation.language import _
 from rotation.names import InvalidNameError, clean_name, name_key, shown
 from scoring.seat import Seat, Side
 
@@ -262,7 +263,7 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
             raise InvalidScheduleError(str(error)) from None
         key = name_key(clean)
         if key in seen:
-            raise InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
+            raise InvalidScheduleError(_("the name {name} is given twice").format(name=repr(shown(clean))))
         seen[key] = clean
         cleaned.append(clean)
     return tuple(cleaned)

@@ -326,11 +326,14 @@ def deal_error(typed: list[str], error: Exception) -> str:
 
     language = current()
     if language != ENGLISH:
-        from rotation.cli.words_spoken import unreadable_deal
+        from rotation.cli.words_spoken import spoken_result_error, unreadable_deal
 
         for text in typed:
             if not words.readable(text, language) and not text.strip().startswith("{"):
                 return unreadable_deal(text, words.example(language))
+        spoken = spoken_result_error(error.__cause__ or error)  # a deal's result, as the reader refused it
+        if spoken is not None:
+            return spoken
     return str(error)
 
 

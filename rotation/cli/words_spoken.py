@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import shlex
 
-from rotation.language import _, ngettext
+from rotation.language import N_, _, current, ngettext
 from rotation.services import errors
+from scoring import words
+from scoring.seat import Seat
 
 
 def spoken_error(error: Exception) -> str | None:
@@ -68,3 +70,63 @@ def unreadable_deal(typed: str, example: str) -> str:
     return _(
         "cannot read deal {typed}: write a contract, a declarer and =, +k or -k, as in {example}"
     ).format(typed=repr(typed), example=repr(example))
+
+
+RESULT_FAULTS = {
+    "contract": N_("cannot read contract {contract}: expected e.g. 4H, 3NT or 2SX"),
+    "under": N_("{contract} can go down at most {target}, not {down}"),
+    "tricks": N_("a deal has 13 tricks, so {outcome} is impossible"),
+    "made": N_("write '=' for a contract made exactly"),
+    "passed": N_("{text} is a passed-out deal, not a played contract"),
+    "unreadable": N_(
+        "cannot read result {text}: expected a contract, an optional declarer and =, +k or -k, e.g. {example}"
+    ),
+}
+"""The contract reader's refusals (`scoring.contract.InvalidResultError.fault`) as whole sentences."""
+
+
+def spoken_result_error(error: Exception) -> str | None:
+    """A contract or result the reader refused, worded from the fault and facts it carries (scoring speaks
+    only English), or None for one that carries none (it keeps its English words)."""
+    from scoring._text import quoted
+    from scoring.contract import InvalidResultError
+
+    if not isinstance(error, InvalidResultError) or error.fault is None:
+        return None
+    facts = dict(error.facts)
+    language = current()
+    for name in ("text", "contract", "outcome", "declarer"):
+        if isinstance(facts.get(name), str):
+            facts[name] = quoted(str(facts[name])) if name != "contract" else _contract(str(facts[name]))
+    if error.fault == "level":
+        level = facts["level"]
+        said = _("level {level} is impossible: a contract is 1 to 7").format(
+            level=quoted(level) if isinstance(level, str) else level
+        )
+    elif error.fault == "over":
+        facts["outcome"] = f"+{facts['outcome']}"
+        if facts["most"]:
+            said = _(
+                "{contract} needs {target} tricks, so {outcome} is impossible (at most +{most} in 13 tricks)"
+            ).format(**facts)
+        else:
+            said = _(
+                "{contract} needs {target} tricks, so {outcome} is impossible (no overtricks in 13 tricks)"
+            ).format(**facts)
+    elif error.fault == "declarer":
+        letters = [words.seat_letter(seat, language) for seat in Seat]
+        said = _("unknown declarer {declarer}; expected {north}, {east}, {south} or {west}").format(
+            declarer=facts["declarer"], north=letters[0], east=letters[1], south=letters[2], west=letters[3]
+        )
+    elif error.fault in RESULT_FAULTS:
+        said = _(RESULT_FAULTS[error.fault]).format(example=repr(words.example(language)), **facts)
+    else:
+        return None
+    if error.fault in ("passed", "unreadable") or "text" not in facts:
+        return said
+    return f"{facts['text']}: {said}"
+
+
+def _contract(text: str) -> str:
+    """A contract as the language's pad writes it (its no-trump word)."""
+    return text.replace("NT", words.notrump(current()))

@@ -66,7 +66,7 @@ def parse_deal_argument(text: str, language: str | None = None) -> RecordedDeal:
             data["hcp_ns"] = int(hcp)
         return RecordedDeal.from_value(data, language)
     except InvalidResultError as error:
-        raise InvalidDealError(str(error)) from None
+        raise InvalidDealError(str(error)) from error  # its fault and facts, for a face to word
 
 
 class AlreadyRecordedError(SessionError):
