@@ -10,7 +10,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rotation.errors import UserError
-from rotation.language import _
 from rotation.names import InvalidNameError, clean_name, name_key, shown
 from scoring.seat import Seat, Side
 
@@ -46,7 +45,10 @@ def seatings(game: Game) -> list[Seating]:
 
 
 class InvalidScheduleError(UserError, ValueError):
-    """A seating that breaks the rules of the game: a player in two seats, a table short of four."""
+    """A seating that breaks the rules of the game: a player in two seats, a table short of four.
+    ``twice``: a name given twice, as shown (for a face to word in its language)."""
+
+    twice: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +265,9 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
             raise InvalidScheduleError(str(error)) from None
         key = name_key(clean)
         if key in seen:
-            raise InvalidScheduleError(_("the name {name} is given twice").format(name=repr(shown(clean))))
+            error = InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
+            error.twice = shown(clean)
+            raise error
         seen[key] = clean
         cleaned.append(clean)
     return tuple(cleaned)

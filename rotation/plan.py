@@ -279,7 +279,7 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
     try:
         names = check_names(request.names)
     except InvalidScheduleError as error:
-        raise PlanError(str(error)) from None
+        raise PlanError(str(error) if error.twice is None else refused("twice", text=error.twice)) from None
     request = replace(request, names=names)
     if len(names) < 4 and request.keep is None:
         raise PlanError(refused("too few", count=len(names)))

@@ -108,6 +108,7 @@ def cards_command(
     --live, each table card carries the link to its table's live page (`chicago serve`)."""
     from datetime import datetime
 
+    from rotation.language import _
     from rotation.render.cards import build_cards
     from rotation.services.errors import SessionError
 
@@ -115,9 +116,13 @@ def cards_command(
     if card_format is None and out is not None:
         chosen = CARD_SUFFIXES.get(out.suffix.lower(), CardFormat.PDF)
     if chosen is CardFormat.PDF and out is None and sys.stdout.isatty():
-        fail("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)")
+        fail(_("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)"))
     if live is not None and is_file_source(source):
-        fail(f"--live needs a saved session (its links' secret is in the store), not the file {source!r}")
+        fail(
+            _(
+                "--live needs a saved session (its links' secret is in the store), not the file {source}"
+            ).format(source=repr(source))
+        )
     base = live_base(live) if live is not None else None
     session = load_session(source)
     event = Path(source).stem if is_file_source(source) else source
@@ -214,12 +219,13 @@ def record_command(
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
     from rotation.cli.speech import follow_named
+    from rotation.language import _
     from rotation.services import rubbers
 
     follow_named(name)  # the evening's pad words read its deals
     if restore:
         if deals or net is not None or undo or delete:
-            fail("--restore takes no deals, --net, --undo or --delete (only --replace)")
+            fail(_("--restore takes no deals, --net, --undo or --delete (only --replace)"))
         _restore(name, round_number, table, replace=replace)
         return
     deals_given, net_given = _record_input(deals or [], net, replace=replace, undo=undo, delete=delete)
@@ -296,19 +302,28 @@ def _record_input(
 ) -> tuple[tuple[RecordedDeal, ...] | None, RecordedNet | None]:
     """The deals or net `chicago record` was given, read; one line and exit 2 for a combination that
     makes no sense."""
+    from rotation.language import _
     from rotation.services.rubbers import parse_deal
     from scoring.deal import InvalidDealError
     from scoring.tally import InvalidNetError, RecordedNet
 
     if undo or delete:
         if undo and delete:
-            fail("give --undo (take back the last deal) or --delete (remove the rubber), not both")
+            fail(_("give --undo (take back the last deal) or --delete (remove the rubber), not both"))
         if deals or net is not None or replace:
-            fail(f"--{'undo' if undo else 'delete'} takes no deals, --net or --replace")
+            fail(
+                _("{option} takes no deals, --net or --replace").format(
+                    option="--undo" if undo else "--delete"
+                )
+            )
     elif deals and net is not None:
-        fail("give the rubber's deals or its --net, not both")
+        fail(_("give the rubber's deals or its --net, not both"))
     elif not deals and net is None:
-        fail("give the rubber's deals (e.g. '2S E +1' pass '4H S =' '3NT W -1' '1C N +2') or --net 'E-W +3'")
+        fail(
+            _("give the rubber's deals (e.g. {deals}) or --net {net}").format(
+                deals="'2S E +1' pass '4H S =' '3NT W -1' '1C N +2'", net="'E-W +3'"
+            )
+        )
     try:
         return (
             tuple(parse_deal(text) for text in deals) if deals else None,

@@ -103,10 +103,12 @@ def settle_command(
     """Settle up: each player's tally times the stake, rounded once to the currency's smallest coin
     (the amounts sum to exactly zero), table money apart, and who pays whom in the fewest transfers."""
 
+    from rotation.language import _
+
     if season == (source is not None):
-        fail("name an evening to settle, or give --season for a period (not both)")
+        fail(_("name an evening to settle, or give --season for a period (not both)"))
     if not season and (since or until or unit):
-        fail("--since, --until and --unit go with --season")
+        fail(_("--since, --until and --unit go with --season"))
     typed = (stake, per, currency, table_money)
     if season:
         settled = _season(typed, since, until, unit)

@@ -314,12 +314,13 @@ def plan_command(
 def _stake_terms(save: str | None, typed: Typed) -> Terms | None:
     """What the evening is played for, as typed (None: nothing typed), checked before anything is planned
     or saved: the stake is kept with the evening saved."""
+    from rotation.language import _
     from rotation.services.money import settle_terms
 
     if all(text is None for text in typed):
         return None
     if save is None:
-        fail("--stake, --per, --currency and --table-money are kept with the evening: add --save NAME")
+        fail(_("--stake, --per, --currency and --table-money are kept with the evening: add --save NAME"))
     return settle_terms(*typed)
 
 
@@ -458,13 +459,18 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
 def _keep_asked(text: str) -> KeepAsked:
     """``SOURCE[:K]`` for --keep: a schedule file's JSON and how many of its rounds to keep, or a saved
     evening's name and (K) its rounds to keep (an existing file wins)."""
+    from rotation.language import _
     from rotation.services.plans import KeepAsked
 
     source, colon, count = text.rpartition(":")
     if not colon or not count.strip().isdigit():
         source, count = text, ""
     if len(count.strip()) > 6:
-        fail(f"cannot read --keep {text!r}: write FILE:K or EVENING[:K], e.g. tonight.json:3")
+        fail(
+            _("cannot read --keep {text}: write FILE:K or EVENING[:K], e.g. tonight.json:3").format(
+                text=repr(text)
+            )
+        )
     from rotation.cli.inputs import is_file, refuse_non_file
 
     path = Path(source)
@@ -472,10 +478,16 @@ def _keep_asked(text: str) -> KeepAsked:
     if is_file(path) or source.endswith(".json") or not source.strip():
         if not is_file(path):
             fail(
-                f"cannot read --keep {text!r}: there is no file {source!r} (nor a saved evening of that name)"
+                _(
+                    "cannot read --keep {text}: there is no file {source} (nor a saved evening of that name)"
+                ).format(text=repr(text), source=repr(source))
             )
         if not count:
-            fail(f"cannot read --keep {text!r}: say how many rounds of the file were played, e.g. {source}:3")
+            fail(
+                _(
+                    "cannot read --keep {text}: say how many rounds of the file were played, e.g. {example}"
+                ).format(text=repr(text), example=f"{source}:3")
+            )
         return KeepAsked(schedule=read_json(path), rounds=int(count), file=source)
     return KeepAsked(evening=source, rounds=int(count) if count else None)
 
@@ -529,16 +541,17 @@ def check_command(
 ) -> None:
     """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
     the evening is if it stops after each round; with --season, the season's partners and table-mates."""
+    from rotation.language import _
     from rotation.render.terminal import balance_report, prefix_table
     from rotation.services.sheets import check_schedule
 
     if season or since is not None or until is not None:
         if source is not None:
-            fail("--season reports the saved evenings: name no evening or file with it")
+            fail(_("--season reports the saved evenings: name no evening or file with it"))
         _season_pairs(since, until)
         return
     if source is None:
-        fail("name a saved evening or a schedule file to check, or ask for --season")
+        fail(_("name a saved evening or a schedule file to check, or ask for --season"))
     checked = check_schedule(_schedule_of(source))
     console = rich_console()
     console.print(balance_report(checked.balance, checked.schedule, width=console.width))

@@ -133,12 +133,13 @@ def rank_command(
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
+    from rotation.language import _
     from rotation.render.reports import season_json
     from rotation.services.money import season_money
     from rotation.services.season import RankAsked, rank
 
     if as_json and as_csv:
-        fail("choose --json or --csv, not both")
+        fail(_("choose --json or --csv, not both"))
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
     # the season's rules are the service's, the same as on the season page (RankAsked); a refusal is
@@ -325,10 +326,11 @@ def players_command(
 ) -> None:
     """List the players the session database knows, with the number of sessions each is in; with --add,
     add players to it first."""
+    from rotation.language import _, ngettext
     from rotation.services.season import list_players
 
     if names and not add:
-        fail("to add players to the roster, write --add before their names")
+        fail(_("to add players to the roster, write --add before their names"))
     if add:
         _add_players(names or [], new or [])
         return
@@ -337,8 +339,6 @@ def players_command(
     if path.exists():
         with open_store() as store:
             players = list_players(store)
-    from rotation.language import _, ngettext
-
     if not players:
         typer.echo(_("No players saved yet in {path}.").format(path=path))
     for player, count in players:
@@ -349,14 +349,13 @@ def players_command(
 def _add_players(names: list[str], new: list[str]) -> None:
     """`chicago players --add NAME...`: the roster's new members, refused as `chicago plan` refuses a
     near miss of a known player (unless --new) or a name that cannot be one."""
+    from rotation.language import _
     from rotation.services.club import add_players
 
     if not names:
-        fail("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'")
+        fail(_("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'"))
     with open_store() as store:  # a near miss or a bad name: worded by words.plan_message, as at plan
         added = add_players(store, names, new=new)
-    from rotation.language import _
-
     if added.added:
         typer.echo(_("Added to the roster: {names}.").format(names=", ".join(added.added)))
     if added.known:

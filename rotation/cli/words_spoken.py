@@ -23,6 +23,12 @@ def spoken_error(error: Exception) -> str | None:
                 name=repr(error.name), recent=", ".join(error.recent)
             )
         return _("no saved session named {name} (none saved yet)").format(name=repr(error.name))
+    if isinstance(error, errors.NoDatabaseError) and error.path is not None:
+        return _("no database at {path} yet: nothing has been saved").format(path=error.path)
+    if isinstance(error, errors.ResultBeyondKeptError):
+        return _(
+            "round {round}, table {table} has a result already: finish the round or delete it first"
+        ).format(round=error.round, table=error.table)
     if isinstance(error, errors.SessionNameTakenError):
         return _(
             "a session named {name} already exists: choose another name (or remove it with {command})"

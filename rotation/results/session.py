@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rotation.errors import UserError
+from rotation.language import _
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rubber import RubberError, RubberScore, check_passed_out, score_rubber
@@ -78,7 +79,11 @@ class Session:
         for record in self.results:
             key = (record.round, record.table)
             if key in seen:
-                raise SessionError(f"round {record.round}, table {record.table} is recorded twice")
+                raise SessionError(
+                    _("round {round}, table {table} is recorded twice").format(
+                        round=record.round, table=record.table
+                    )
+                )
             seen.add(key)
             self.seating(record.round, record.table)
 
@@ -86,11 +91,17 @@ class Session:
         """The table of the schedule at round and table numbers counted from 1."""
         rounds = self.schedule.rounds
         if not 1 <= round_number <= len(rounds):
-            raise SessionError(f"round {round_number} is not in the schedule (rounds 1 to {len(rounds)})")
+            raise SessionError(
+                _("round {round} is not in the schedule (rounds 1 to {last})").format(
+                    round=round_number, last=len(rounds)
+                )
+            )
         tables = rounds[round_number - 1].tables
         if not 1 <= table_number <= len(tables):
             raise SessionError(
-                f"round {round_number} has no table {table_number} (tables 1 to {len(tables)})"
+                _("round {round} has no table {table} (tables 1 to {last})").format(
+                    round=round_number, table=table_number, last=len(tables)
+                )
             )
         return tables[table_number - 1]
 
@@ -116,7 +127,11 @@ class Session:
     def running(self, record: RubberRecord) -> RubberScore:
         """A rubber recorded deal by deal, scored as far as it goes (complete or still in play)."""
         if record.deals is None:
-            raise SessionError(f"round {record.round}, table {record.table} was recorded as a net")
+            raise SessionError(
+                _("round {round}, table {table} was recorded as a net").format(
+                    round=record.round, table=record.table
+                )
+            )
         table = self.seating(record.round, record.table)
         try:
             return score_rubber(record.deals, table.first_dealer, self.rules, partial=True)
@@ -176,7 +191,11 @@ class Session:
         key = (record.round, record.table)
         others = tuple(r for r in self.results if (r.round, r.table) != key)
         if len(others) != len(self.results) and not replace:
-            raise SessionError(f"round {record.round}, table {record.table} is already recorded")
+            raise SessionError(
+                _("round {round}, table {table} is already recorded").format(
+                    round=record.round, table=record.table
+                )
+            )
         updated = Session(self.schedule, self.rules, (*others, record))
         updated.check(record)
         return updated
