@@ -73,6 +73,7 @@ REFUSED: Final = {
     "infeasible": N_("no schedule can satisfy this: {reason}"),
     "no table": N_("{count} players are too few for a table"),
     "twice": N_("the name {text} is given twice"),
+    "stray new": N_("{text} is declared new but is not one of the players named"),
 }
 """The planner's refusals that a face shows as they are (no part of the request to point at, or the
 same words for every face), as whole sentences in the language spoken (`refused` fills them in)."""
