@@ -72,14 +72,9 @@ class _OneLineErrors(TyperGroup):
         except Exception as error:
             if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
                 raise
-            hint = ""
-            context = getattr(error, "ctx", None)
-            if context is not None and getattr(error, "exit_code", 1) == 2:
-                hint = f" (see '{context.command_path} --help')"
-                unknown = getattr(error, "option_name", None)  # a player named "-0" or "-Jo" reads as one
-                if context.info_name == "plan" and isinstance(unknown, str) and not unknown.startswith("--"):
-                    hint = " (a name that starts with - goes after --: chicago plan Ann Bob -- -Jo Di)"
-            typer.echo(f"chicago: error: {error.format_message()}{hint}", err=True)
+            from rotation.cli.usage_words import usage_line
+
+            typer.echo(f"chicago: error: {usage_line(error)}", err=True)
             code = error.exit_code
         except typer.Abort:
             typer.echo("chicago: aborted", err=True)
