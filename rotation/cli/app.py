@@ -18,7 +18,9 @@ import typer
 from typer.core import TyperGroup
 
 from rotation.cli.common import DATABASE, FAILURE, USAGE
+from rotation.cli.help_words import speak_help
 from rotation.errors import ChicagoError, is_users
+from rotation.language import N_
 
 COMMANDS = (
     "plan", "check", "score", "tally", "settle", "cards", "record", "serve", "sessions", "show", "log",
@@ -119,11 +121,14 @@ def _no_type_after_flags() -> None:
 
 
 _no_type_after_flags()
+speak_help()
 
 app = typer.Typer(
     cls=_OneLineErrors,
     name="chicago",
-    help="Plan and score Chicago (four-deal) bridge: seating for every round, rubber scores, player tallies.",
+    help=N_(
+        "Plan and score Chicago (four-deal) bridge: seating for every round, rubber scores, player tallies."
+    ),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -151,7 +156,7 @@ def _options(
             "--version",
             is_eager=True,
             callback=_show_version,
-            help="Print chicago's version and exit.",
+            help=N_("Print chicago's version and exit."),
         ),
     ] = False,
     db: Annotated[
@@ -161,7 +166,7 @@ def _options(
             metavar="PATH",
             dir_okay=False,
             show_default=False,
-            help="The session database (default: $CHICAGO_DB, else chicago.db in your user data folder).",
+            help=N_("The session database (default: $CHICAGO_DB, else chicago.db in your user data folder)."),
         ),
     ] = None,
     lang: Annotated[
@@ -170,8 +175,10 @@ def _options(
             "--lang",
             metavar="CODE",
             show_default=False,
-            help="The language chicago speaks: en, nl, fr, de, pl, ru, sv, da or nb; also after a command"
-            " (default: $CHICAGO_LANG, else the locale; a saved evening's own language where it has one).",
+            help=N_(
+                "The language chicago speaks: en, nl, fr, de, pl, ru, sv, da or nb; also after a command"
+                " (default: $CHICAGO_LANG, else the locale; a saved evening's own language where it has one)."
+            ),
         ),
     ] = None,
 ) -> None:

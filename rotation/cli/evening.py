@@ -20,6 +20,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
+from rotation.language import N_
 
 if TYPE_CHECKING:
     from rotation.services.drives import DriveState
@@ -32,10 +33,11 @@ def tally_command(
     source: Annotated[
         str,
         typer.Argument(
-            metavar="NAME|FILE", help="A saved session, or a session JSON file (schedule, scoring, results)."
+            metavar="NAME|FILE",
+            help=N_("A saved session, or a session JSON file (schedule, scoring, results)."),
         ),
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the tally as JSON."))] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
     from rotation.render.reports import tally_data
@@ -58,7 +60,7 @@ _CardsSourceOption = Annotated[
     str,
     typer.Argument(
         metavar="NAME|FILE",
-        help="A saved session, or a schedule or session JSON file (from `chicago plan --json`).",
+        help=N_("A saved session, or a schedule or session JSON file (from `chicago plan --json`)."),
     ),
 ]
 
@@ -66,20 +68,22 @@ _CardsCardFormatOption = Annotated[
     CardFormat | None,
     typer.Option(
         "--format",
-        help="pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
-        " for .md, text for .txt, else pdf.",
+        help=N_(
+            "pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
+            " for .md, text for .txt, else pdf."
+        ),
         show_default=False,
     ),
 ]
 
 _CardsOutOption = Annotated[
     Path | None,
-    typer.Option("--out", help="Write to this file instead of the terminal.", dir_okay=False),
+    typer.Option("--out", help=N_("Write to this file instead of the terminal."), dir_okay=False),
 ]
 
 _CardsOnlyOption = Annotated[
     list[Document] | None,
-    typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
+    typer.Option(help=N_("Print only this document (repeatable); default: all four."), show_default=False),
 ]
 
 _CardsLiveOption = Annotated[
@@ -87,9 +91,11 @@ _CardsLiveOption = Annotated[
     typer.Option(
         "--live",
         metavar="URL",
-        help="The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
-        " then carries its table's link, token included, as a QR code in the PDF and a line in text."
-        " Only for a saved session.",
+        help=N_(
+            "The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
+            " then carries its table's link, token included, as a QR code in the PDF and a line in text."
+            " Only for a saved session."
+        ),
         show_default=False,
     ),
 ]
@@ -100,7 +106,7 @@ def cards_command(
     source: _CardsSourceOption,
     card_format: _CardsCardFormatOption = None,
     out: _CardsOutOption = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size of the PDF.")] = Paper.A4,
+    paper: Annotated[Paper, typer.Option(help=N_("Paper size of the PDF."))] = Paper.A4,
     only: _CardsOnlyOption = None,
     live: _CardsLiveOption = None,
 ) -> None:
@@ -173,24 +179,29 @@ def table_links(name: str, base: str) -> dict[int, str]:
 
 
 _UndoOption = Annotated[
-    bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
+    bool, typer.Option("--undo", help=N_("Take back the last deal entered (a pass included)."))
 ]
-_DeleteOption = Annotated[bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")]
+_DeleteOption = Annotated[
+    bool, typer.Option("--delete", help=N_("Remove the rubber's result, deals or net."))
+]
 _RestoreOption = Annotated[
     bool,
     typer.Option(
         "--restore",
-        help="Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
-        " --replace, in place of one recorded since.",
+        help=N_(
+            "Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
+            " --replace, in place of one recorded since."
+        ),
     ),
 ]
 
 
 @app.command("record")
 def record_command(
-    name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
+    name: Annotated[str, typer.Argument(help=N_("The saved session (`chicago plan ... --save NAME`)."))],
     round_number: Annotated[
-        int, typer.Option("--round", "-r", min=1, metavar="R", help="The round, from 1.", show_default=False)
+        int,
+        typer.Option("--round", "-r", min=1, metavar="R", help=N_("The round, from 1."), show_default=False),
     ],
     deals: Annotated[
         list[str] | None,
@@ -199,17 +210,22 @@ def record_command(
     table: Annotated[
         int | None,
         typer.Option(
-            "--table", "-t", min=1, metavar="T", help="The table, from 1 (needed when the round has several)."
+            "--table",
+            "-t",
+            min=1,
+            metavar="T",
+            help=N_("The table, from 1 (needed when the round has several)."),
         ),
     ] = None,
     net: Annotated[
         str | None,
         typer.Option(
-            help="The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points)."
+            help=N_("The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points).")
         ),
     ] = None,
     replace: Annotated[
-        bool, typer.Option("--replace", help="Change a rubber already recorded (its deals or net, whole).")
+        bool,
+        typer.Option("--replace", help=N_("Change a rubber already recorded (its deals or net, whole).")),
     ] = False,
     undo: _UndoOption = False,
     delete: _DeleteOption = False,
@@ -271,8 +287,8 @@ def _restore(name: str, round_number: int, table: int | None, *, replace: bool) 
 
 @app.command("log")
 def log_command(
-    name: Annotated[str, typer.Argument(help="A saved session.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+    name: Annotated[str, typer.Argument(help=N_("A saved session."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the changes as JSON."))] = False,
 ) -> None:
     """Every change to a saved session, oldest first: when, from where (the terminal, the host page, a
     table's link), what changed, and what it held before and after."""
@@ -353,7 +369,7 @@ def deal_error(typed: list[str], error: Exception) -> str:
 
 
 @app.command("show")
-def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) -> None:
+def show_command(name: Annotated[str, typer.Argument(help=N_("A saved session."))]) -> None:
     """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
     from rich.text import Text
 

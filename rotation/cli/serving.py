@@ -8,6 +8,7 @@ import typer
 
 from rotation.cli.app import app
 from rotation.cli.common import FAILURE, db_path, fail, open_store
+from rotation.language import N_
 
 if TYPE_CHECKING:
     from rotation.services.database import StoredSession
@@ -17,24 +18,27 @@ if TYPE_CHECKING:
 def serve_command(
     name: Annotated[
         str | None,
-        typer.Argument(help="The saved session (`chicago plan ... --save NAME`); none: the whole club."),
+        typer.Argument(help=N_("The saved session (`chicago plan ... --save NAME`); none: the whole club.")),
     ] = None,
     port: Annotated[
         int,
         typer.Option(
-            "--port", "-p", min=0, max=65535, metavar="P", help="The port to listen on (0: any free one)."
+            "--port", "-p", min=0, max=65535, metavar="P", help=N_("The port to listen on (0: any free one).")
         ),
     ] = 8013,
     lan: Annotated[
         bool,
         typer.Option(
             "--lan/--local",
-            help="Listen on this machine's network address, for phones on the same Wi-Fi (the default),"
-            " or with --local on 127.0.0.1, for this computer only (no phone can open its links).",
+            help=N_(
+                "Listen on this machine's network address, for phones on the same Wi-Fi (the default),"
+                " or with --local on 127.0.0.1, for this computer only (no phone can open its links)."
+            ),
         ),
     ] = True,
     new_links: Annotated[
-        bool, typer.Option("--new-links", help="Make new tokens: every link handed out before stops working.")
+        bool,
+        typer.Option("--new-links", help=N_("Make new tokens: every link handed out before stops working.")),
     ] = False,
 ) -> None:
     """Serve a saved evening to phones: a page per table to enter deals as played, the standings, each
