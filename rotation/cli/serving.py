@@ -46,6 +46,7 @@ def serve_command(
     entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
     table's link on its table card (a QR code in the PDF). Without a network (or with --local) the links
     are for this computer only, and it says so."""
+    from rotation.language import _
     from rotation.services import evenings
     from rotation.web import serve
 
@@ -55,7 +56,12 @@ def serve_command(
     try:
         sock = serve.bind(host, port)
     except OSError as error:
-        fail(f"cannot listen on {host}:{port}: {error.strerror or error}", FAILURE)
+        fail(
+            _("cannot listen on {address}: {reason}").format(
+                address=f"{host}:{port}", reason=error.strerror or error
+            ),
+            FAILURE,
+        )
     bound = sock.getsockname()[1]
     path = db_path()
     try:
@@ -64,12 +70,15 @@ def serve_command(
         sock.close()
         raise
     for label, url in urls:
-        typer.echo(f"{label}: {url}")
+        typer.echo(f"{_label(label)}: {url}")
     typer.echo(serve.qr_text(urls[0][1]), nl=False)
     if host == serve.LOOPBACK:
         typer.echo(serve.local_warning(asked_local=not lan), err=True)
-    served = stored.name if stored is not None else "the club"
-    typer.echo(f"Serving {served} on {host}:{bound}; Ctrl-C stops.")
+    address = f"{host}:{bound}"
+    if stored is not None:
+        typer.echo(_("Serving {name} on {address}; Ctrl-C stops.").format(name=stored.name, address=address))
+    else:
+        typer.echo(_("Serving the club on {address}; Ctrl-C stops.").format(address=address))
     try:
         serve.run(path, stored.name if stored is not None else None, sock)
     except KeyboardInterrupt:
@@ -87,3 +96,16 @@ def _links(stored: StoredSession | None, base: str, *, renew: bool) -> tuple[tup
             made = club.club_links(store, base, renew=renew)
             return (("host", made.host), ("season", made.season))
         return evenings.live_links(store, stored.id, base, renew=renew).links
+
+
+LABELS = {"host": N_("host"), "season": N_("season"), "standings": N_("standings")}
+"""The printed links' labels (the services name them in English, as keys), as a host reads them."""
+
+
+def _label(label: str) -> str:
+    """A link's label in the language spoken: ``host``, ``standings``, ``table 2``, ``season``."""
+    from rotation.language import _
+
+    if label.startswith("table ") and label.removeprefix("table ").isdigit():
+        return _("table {number}").format(number=label.removeprefix("table "))
+    return _(LABELS[label]) if label in LABELS else label
