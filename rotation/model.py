@@ -265,9 +265,9 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
             raise InvalidScheduleError(str(error)) from None
         key = name_key(clean)
         if key in seen:
-            error = InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
-            error.twice = shown(clean)
-            raise error
+            twice = InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
+            twice.twice = shown(clean)
+            raise twice
         seen[key] = clean
         cleaned.append(clean)
     return tuple(cleaned)

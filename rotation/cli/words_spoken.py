@@ -91,7 +91,7 @@ RESULT_FAULTS = {
 """The contract reader's refusals (`scoring.contract.InvalidResultError.fault`) as whole sentences."""
 
 
-def spoken_result_error(error: Exception) -> str | None:
+def spoken_result_error(error: BaseException) -> str | None:
     """A contract or result the reader refused, worded from the fault and facts it carries (scoring speaks
     only English), or None for one that carries none (it keeps its English words)."""
     from scoring._text import quoted
