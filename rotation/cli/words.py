@@ -48,15 +48,15 @@ def error_line(error: errors.ChicagoError) -> str:
     if isinstance(error, errors.MixedUnitsError):
         return f"{error}: rank one unit at a time with --unit"
     if isinstance(error, errors.AskedError):
-        return ASKED.get(error.rule, str(error))
+        return _(ASKED[error.rule]) if error.rule in ASKED else str(error)
     return str(error)
 
 
 ASKED = {
-    errors.Rule.SCORING_UNKEPT: (
+    errors.Rule.SCORING_UNKEPT: N_(
         "--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)"
     ),
-    errors.Rule.IMPS_UNIT: "Russian scoring tallies in IMPs: --unit and --rounding do not apply to it",
+    errors.Rule.IMPS_UNIT: N_("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it"),
 }
 """The options' rules of `chicago plan` as the command line words them (others: the error's words)."""
 
