@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring._enums import DomainEnum
-from scoring._text import quoted, small_int
+from scoring._text import Refused, quoted, small_int
 from scoring.seat import Seat, Side
 from scoring.words import english, is_pass
 
@@ -21,15 +21,9 @@ BOOK: Final = 6
 ALL_TRICKS: Final = 13
 
 
-class InvalidResultError(ValueError):
-    """A result (or a contract inside it) that cannot be read or cannot happen. The message is the English
-    pad's; ``fault`` names what is wrong and ``facts`` what was typed (``text``: the whole result, when
-    read from one), so a face may word it in the language it speaks (scoring speaks only English)."""
-
-    def __init__(self, message: str, fault: str | None = None, **facts: object) -> None:
-        super().__init__(message)
-        self.fault = fault
-        self.facts: dict[str, object] = facts
+class InvalidResultError(Refused):
+    """A result (or a contract inside it) that cannot be read or cannot happen (``facts``: what was typed;
+    ``text``: the whole result, when read from one)."""
 
 
 class InvalidContractError(InvalidResultError):

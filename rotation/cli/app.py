@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 from rotation.cli.common import DATABASE, FAILURE, USAGE
 from rotation.cli.help_words import speak_help
 from rotation.errors import ChicagoError, is_users
-from rotation.language import N_
+from rotation.language import ENGLISH, N_
 
 COMMANDS = (
     "plan", "check", "score", "tally", "settle", "cards", "record", "serve", "sessions", "show", "log",
@@ -54,7 +54,9 @@ class _OneLineErrors(TyperGroup):
             if standalone_mode:
                 sys.exit(USAGE)
             return USAGE
-        with speech.speaking_for(asked, os.environ):
+        with speech.speaking_for(asked, os.environ) as language:
+            if language != ENGLISH:  # Typer's help printer loads Rich's tables: only where it is translated
+                speak_help()
             return self._run(given, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
 
     def _run(
@@ -121,7 +123,6 @@ def _no_type_after_flags() -> None:
 
 
 _no_type_after_flags()
-speak_help()
 
 app = typer.Typer(
     cls=_OneLineErrors,

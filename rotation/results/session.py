@@ -18,7 +18,19 @@ from scoring.tally import RecordedNet, Standing, Unit, credit_rubber, standings
 
 
 class SessionError(UserError, ValueError):
-    """A result that does not fit the session: a round or table the schedule lacks, a bad deal."""
+    """A result that does not fit the session: a round or table the schedule lacks, a bad deal. A rubber
+    scoring refused says where (``round``, ``table``), scoring's refusal kept as its cause."""
+
+    round: int | None = None
+    table: int | None = None
+
+
+def refused_at(round_number: int, table: int, error: Exception) -> SessionError:
+    """Scoring's refusal of a rubber, said where it happened (raised ``from`` it, so that a face may word
+    the refusal from its facts)."""
+    wrapped = SessionError(f"round {round_number}, table {table}: {error}")
+    wrapped.round, wrapped.table = round_number, table
+    return wrapped
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +51,7 @@ class RubberRecord:
             try:
                 check_passed_out(self.deals)
             except RubberError as error:
-                raise SessionError(f"round {self.round}, table {self.table}: {error}") from None
+                raise refused_at(self.round, self.table, error) from error
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +120,6 @@ class Session:
     def score(self, record: RubberRecord) -> ScoredRubber:
         """Score one recorded rubber at its table; SessionError says which rubber is wrong and why."""
         table = self.seating(record.round, record.table)
-        where = f"round {record.round}, table {record.table}"
         try:
             if record.deals is not None:
                 score = score_rubber(record.deals, table.first_dealer, self.rules)
@@ -116,7 +127,7 @@ class Session:
             assert record.net is not None
             return ScoredRubber(record, table, None, self.rules.tally_recorded(record.net))
         except (RubberError, InvalidRulesError, InvalidDealError) as error:
-            raise SessionError(f"{where}: {error}") from None
+            raise refused_at(record.round, record.table, error) from error
 
     def is_complete(self, record: RubberRecord) -> bool:
         """A net, or as many counted deals as the cycle: only complete rubbers count in the tally."""
@@ -136,7 +147,7 @@ class Session:
         try:
             return score_rubber(record.deals, table.first_dealer, self.rules, partial=True)
         except (RubberError, InvalidRulesError, InvalidDealError) as error:
-            raise SessionError(f"round {record.round}, table {record.table}: {error}") from None
+            raise refused_at(record.round, record.table, error) from error
 
     def check(self, record: RubberRecord) -> None:
         """SessionError unless the record fits: scored whole when complete, as far as it goes when not."""

@@ -1,8 +1,9 @@
 """A host's mistakes at the terminal in the language spoken, through the installed `chicago`: the plan's
 refusals (too few players, --away naming a stranger or unreadable, rounds unreadable, a name twice), the
 contract reader's (a level of 9, more tricks than a deal has), recording in a round the evening does not
-have, and click's own usage errors (a value not a number, an option missing or unknown) are each one
-``chicago: error:`` line in that language, exit 2, with no English sentence left; English keeps its words.
+have, a deal without its declarer, a net unreadable, and click's own usage errors (a value not a number,
+an option missing or unknown) are each one ``chicago: error:`` line in that language, exit 2, with no
+English sentence left; English keeps its words.
 
 The English words looked for are not listed by hand: they are the words of the same mistake's English line,
 less what is no sentence (names and values typed, quoted; options; the command to see).
@@ -33,6 +34,8 @@ MISTAKES = {
     "more tricks than a deal has": ("score", "3NT+7"),
     "a round the evening lacks": ("record", "E1", "-r", "9", "3NT N ="),
     "a missing option": ("record", "E1", "3NT N ="),
+    "a deal without its declarer": ("record", "E1", "-r", "1", "3NT="),
+    "a net unreadable": ("record", "E1", "-r", "1", "--net", "X 3"),
 }
 """Each mistake as a host types it (the evening E1 is saved: five players, the bulletin's movement)."""
 
