@@ -375,11 +375,18 @@ def delete_command(
 ) -> None:
     """Delete a saved session and its results (export it first to keep a copy)."""
     if not yes:
+        from rotation.language import ngettext
+
         stored = load_stored(name)
-        fail(
-            f"deleting {stored.name!r} removes its schedule and {len(stored.session.results)} recorded"
-            " rubbers for good: add --yes (or keep a copy first with `chicago export`)"
+        count = len(stored.session.results)
+        said = ngettext(  # English says "rubbers" for one too, as it always has; other languages count
+            "deleting {name} removes its schedule and {count} recorded rubbers for good: add --yes (or keep a"
+            " copy first with `chicago export`)",
+            "deleting {name} removes its schedule and {count} recorded rubbers for good: add --yes (or keep a"
+            " copy first with `chicago export`)",
+            count,
         )
+        fail(said.format(name=repr(stored.name), count=count))
     from rotation.services.evenings import delete_evening
 
     with open_store(create=False) as store:
