@@ -30,7 +30,7 @@ def spoken_error(error: Exception) -> str | None:
         return _(
             "round {round}, table {table} has a result already: finish the round or delete it first"
         ).format(round=error.round, table=error.table)
-    if type(error) is errors.SessionError and error.round is not None:
+    if isinstance(error, errors.RubberRefusedError):
         said = spoken_result_error(error.__cause__) if error.__cause__ is not None else None
         if said is not None:
             return _("round {round}, table {table}: {error}").format(

@@ -18,17 +18,21 @@ from scoring.tally import RecordedNet, Standing, Unit, credit_rubber, standings
 
 
 class SessionError(UserError, ValueError):
-    """A result that does not fit the session: a round or table the schedule lacks, a bad deal. A rubber
-    scoring refused says where (``round``, ``table``), scoring's refusal kept as its cause."""
-
-    round: int | None = None
-    table: int | None = None
+    """A result that does not fit the session: a round or table the schedule lacks, a bad deal."""
 
 
-def refused_at(round_number: int, table: int, error: Exception) -> SessionError:
+class RubberRefusedError(SessionError):
+    """Scoring refused a rubber (a deal without its declarer, too many deals): where (``round``,
+    ``table``), with scoring's refusal as its cause, for a face to word from its facts."""
+
+    round: int
+    table: int
+
+
+def refused_at(round_number: int, table: int, error: Exception) -> RubberRefusedError:
     """Scoring's refusal of a rubber, said where it happened (raised ``from`` it, so that a face may word
     the refusal from its facts)."""
-    wrapped = SessionError(f"round {round_number}, table {table}: {error}")
+    wrapped = RubberRefusedError(f"round {round_number}, table {table}: {error}")
     wrapped.round, wrapped.table = round_number, table
     return wrapped
 
