@@ -196,6 +196,20 @@ _RestoreOption = Annotated[
 ]
 
 
+_TableOption = Annotated[
+    int | None,
+    typer.Option(
+        "--table", "-t", min=1, metavar="T", help=N_("The table, from 1 (needed when the round has several).")
+    ),
+]
+_NetOption = Annotated[
+    str | None,
+    typer.Option(
+        help=N_("The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points).")
+    ),
+]
+
+
 @app.command("record")
 def record_command(
     name: Annotated[str, typer.Argument(help=N_("The saved session (`chicago plan ... --save NAME`)."))],
@@ -207,22 +221,8 @@ def record_command(
         list[str] | None,
         typer.Argument(metavar="[DEAL]...", help=DEALS_HELP, show_default=False),
     ] = None,
-    table: Annotated[
-        int | None,
-        typer.Option(
-            "--table",
-            "-t",
-            min=1,
-            metavar="T",
-            help=N_("The table, from 1 (needed when the round has several)."),
-        ),
-    ] = None,
-    net: Annotated[
-        str | None,
-        typer.Option(
-            help=N_("The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points).")
-        ),
-    ] = None,
+    table: _TableOption = None,
+    net: _NetOption = None,
     replace: Annotated[
         bool,
         typer.Option("--replace", help=N_("Change a rubber already recorded (its deals or net, whole).")),

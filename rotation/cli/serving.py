@@ -11,6 +11,8 @@ from rotation.cli.common import FAILURE, db_path, fail, open_store
 from rotation.language import N_
 
 if TYPE_CHECKING:
+    import socket
+
     from rotation.services.database import StoredSession
 
 
@@ -46,22 +48,13 @@ def serve_command(
     entered on a phone are what `chicago tally NAME` shows. `chicago cards NAME --live URL` prints each
     table's link on its table card (a QR code in the PDF). Without a network (or with --local) the links
     are for this computer only, and it says so."""
-    from rotation.language import _
     from rotation.services import evenings
     from rotation.web import serve
 
     with open_store(create=name is None) as store:
         stored = evenings.load_evening(store, name) if name is not None else None
     host = serve.lan_address() if lan else serve.LOOPBACK
-    try:
-        sock = serve.bind(host, port)
-    except OSError as error:
-        fail(
-            _("cannot listen on {address}: {reason}").format(
-                address=f"{host}:{port}", reason=error.strerror or error
-            ),
-            FAILURE,
-        )
+    sock = _bound(host, port)
     bound = sock.getsockname()[1]
     path = db_path()
     try:
@@ -74,11 +67,7 @@ def serve_command(
     typer.echo(serve.qr_text(urls[0][1]), nl=False)
     if host == serve.LOOPBACK:
         typer.echo(serve.local_warning(asked_local=not lan), err=True)
-    address = f"{host}:{bound}"
-    if stored is not None:
-        typer.echo(_("Serving {name} on {address}; Ctrl-C stops.").format(name=stored.name, address=address))
-    else:
-        typer.echo(_("Serving the club on {address}; Ctrl-C stops.").format(address=address))
+    typer.echo(_serving(stored, f"{host}:{bound}"))
     try:
         serve.run(path, stored.name if stored is not None else None, sock)
     except KeyboardInterrupt:
@@ -109,3 +98,28 @@ def _label(label: str) -> str:
     if label.startswith("table ") and label.removeprefix("table ").isdigit():
         return _("table {number}").format(number=label.removeprefix("table "))
     return _(LABELS[label]) if label in LABELS else label
+
+
+def _serving(stored: StoredSession | None, address: str) -> str:
+    """``Serving Monday on 192.168.1.20:8013; Ctrl-C stops.`` (or the club)."""
+    from rotation.language import _
+
+    if stored is not None:
+        return _("Serving {name} on {address}; Ctrl-C stops.").format(name=stored.name, address=address)
+    return _("Serving the club on {address}; Ctrl-C stops.").format(address=address)
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """The server's socket, listening (one line and exit 1 when the port is not to be had)."""
+    from rotation.language import _
+    from rotation.web import serve
+
+    try:
+        return serve.bind(host, port)
+    except OSError as error:
+        fail(
+            _("cannot listen on {address}: {reason}").format(
+                address=f"{host}:{port}", reason=error.strerror or error
+            ),
+            FAILURE,
+        )

@@ -24,18 +24,8 @@ def spoken_error(error: Exception) -> str | None:
                 name=repr(error.name), recent=", ".join(error.recent)
             )
         return _("no saved session named {name} (none saved yet)").format(name=repr(error.name))
-    if isinstance(error, errors.NoDatabaseError) and error.path is not None:
-        return _("no database at {path} yet: nothing has been saved").format(path=error.path)
-    if isinstance(error, errors.ResultBeyondKeptError):
-        return _(
-            "round {round}, table {table} has a result already: finish the round or delete it first"
-        ).format(round=error.round, table=error.table)
-    if isinstance(error, errors.RubberRefusedError):
-        said = spoken_result_error(error.__cause__) if error.__cause__ is not None else None
-        if said is not None:
-            return _("round {round}, table {table}: {error}").format(
-                round=error.round, table=error.table, error=said
-            )
+    if isinstance(error, errors.NoDatabaseError | errors.ResultBeyondKeptError | errors.RubberRefusedError):
+        return _spoken_store_or_rubber(error)
     if isinstance(error, errors.SessionNameTakenError):
         return _(
             "a session named {name} already exists: choose another name (or remove it with {command})"
@@ -75,6 +65,23 @@ def spoken_error(error: Exception) -> str | None:
         return _("not named and not said to have gone home: {names}: name them, or add {options}").format(
             names=", ".join(error.names), options=gone
         )
+    return None
+
+
+def _spoken_store_or_rubber(error: Exception) -> str | None:
+    """No database yet, a replan over a result, a rubber scoring refused (None: keep the English)."""
+    if isinstance(error, errors.NoDatabaseError) and error.path is not None:
+        return _("no database at {path} yet: nothing has been saved").format(path=error.path)
+    if isinstance(error, errors.ResultBeyondKeptError):
+        return _(
+            "round {round}, table {table} has a result already: finish the round or delete it first"
+        ).format(round=error.round, table=error.table)
+    if isinstance(error, errors.RubberRefusedError) and error.__cause__ is not None:
+        said = spoken_result_error(error.__cause__)
+        if said is not None:
+            return _("round {round}, table {table}: {error}").format(
+                round=error.round, table=error.table, error=said
+            )
     return None
 
 
