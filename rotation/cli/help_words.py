@@ -116,6 +116,7 @@ def _translated(command: Any, ctx: Any, rich_utils: Any) -> Iterator[None]:
     """The help texts ``command`` prints (its own, its parameters', its subcommands') and Typer's panel
     titles in the language spoken for the body, as they were after it."""
     with ExitStack() as stack:
+        stack.enter_context(_usage(command))
         stack.enter_context(_said(command, ("help", "short_help")))
         for param in command.get_params(ctx):
             stack.enter_context(_said(param, ("help",)))
@@ -128,6 +129,25 @@ def _translated(command: Any, ctx: Any, rich_utils: Any) -> Iterator[None]:
             if hasattr(rich_utils, name):
                 stack.enter_context(_set(rich_utils, name, _(text)))
         yield
+
+
+USAGE: Final = N_("Usage: ")
+"""The usage line's opening word (click's ``write_usage`` prefix)."""
+
+
+@contextmanager
+def _usage(command: Any) -> Iterator[None]:
+    """``command``'s usage line opening with `USAGE` in the language spoken for the body."""
+    usage = command.get_usage
+
+    def spoken(ctx: Any) -> str:
+        return str(usage(ctx)).replace(USAGE, _(USAGE), 1)
+
+    command.get_usage = spoken
+    try:
+        yield
+    finally:
+        del command.get_usage
 
 
 @contextmanager
