@@ -22,7 +22,13 @@ from types import MappingProxyType
 from typing import Final
 
 from rotation.errors import UserError
-from rotation.results.settle_words import amount_refused, per_refused, places_refused, zero_stake
+from rotation.results.settle_words import (
+    amount_refused,
+    per_refused,
+    places_refused,
+    unknown_currency,
+    zero_stake,
+)
 from scoring.methods import TallyUnit
 
 __all__ = [
@@ -234,10 +240,7 @@ def currency(code: str | None) -> Currency:
         return NO_CURRENCY
     key = code.strip().upper()
     if key not in MINOR_UNITS:
-        raise SettleAskedError(
-            f"unknown currency {_shown(code)}: give an ISO 4217 code such as EUR, USD, GBP or JPY"
-            f" (known: {', '.join(MINOR_UNITS)})"
-        )
+        raise SettleAskedError(unknown_currency(_shown(code), ", ".join(MINOR_UNITS)))
     return Currency(key, MINOR_UNITS[key])
 
 

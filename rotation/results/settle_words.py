@@ -53,3 +53,9 @@ def per_refused(text: str) -> str:
 
 def zero_stake() -> str:
     return _("a stake of 0 settles nothing: give an amount above 0")
+
+
+def unknown_currency(code: str, known: str) -> str:
+    return _(
+        "unknown currency {code}: give an ISO 4217 code such as EUR, USD, GBP or JPY (known: {known})"
+    ).format(code=code, known=known)
