@@ -13,6 +13,7 @@ from rotation.balance import check_couples as counted_couples
 from rotation.model import Schedule
 from rotation.names import name_key
 from rotation.plan import PlanError, _real
+from rotation.plan_words import refused
 from rotation.request import Fault, Part
 from rotation.roster import near_misses
 
@@ -55,7 +56,7 @@ def check_couples(request: PlanRequest) -> None:
                 )
         if name_key(first) == name_key(second):
             raise PlanError(
-                f"{first}+{second}: a couple is two different players",
+                refused("couple self", first=first, second=second),
                 part=Part.COUPLE,
                 fault=Fault.SAME_PLAYER,
                 first=first,

@@ -45,7 +45,10 @@ def seatings(game: Game) -> list[Seating]:
 
 
 class InvalidScheduleError(UserError, ValueError):
-    """A seating that breaks the rules of the game: a player in two seats, a table short of four."""
+    """A seating that breaks the rules of the game: a player in two seats, a table short of four.
+    ``twice``: a name given twice, as shown (for a face to word in its language)."""
+
+    twice: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +265,9 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
             raise InvalidScheduleError(str(error)) from None
         key = name_key(clean)
         if key in seen:
-            raise InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
+            twice = InvalidScheduleError(f"the name {shown(clean)!r} is given twice")
+            twice.twice = shown(clean)
+            raise twice
         seen[key] = clean
         cleaned.append(clean)
     return tuple(cleaned)

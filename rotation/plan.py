@@ -22,7 +22,7 @@ from rotation.language import _, ngettext
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
-from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note
+from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused
 from rotation.request import Fault, Method, Part
 
 if TYPE_CHECKING:
@@ -175,15 +175,15 @@ def parse_rounds(text: str) -> tuple[frozenset[int], int | None]:
     for part in text.split(","):
         match = _ROUNDS.match(part)
         if not match or not match[1]:
-            raise PlanError(f"cannot read rounds {text!r}: write them as 3, 1-2, 5- or 1,4-5")
+            raise PlanError(refused("rounds form", text=text))
         if any(number and len(number) > len(str(MAX_ROUNDS)) for number in (match[1], match[3])):
-            raise PlanError(f"cannot read rounds {text!r}: a plan has at most {MAX_ROUNDS} rounds")
+            raise PlanError(refused("rounds most", text=text, most=MAX_ROUNDS))
         start = int(match[1])
         end = int(match[3]) if match[3] else start
         if start < 1 or end < start:
-            raise PlanError(f"cannot read rounds {text!r}: rounds count from 1, low to high")
+            raise PlanError(refused("rounds order", text=text))
         if end > MAX_ROUNDS:
-            raise PlanError(f"cannot read rounds {text!r}: a plan has at most {MAX_ROUNDS} rounds")
+            raise PlanError(refused("rounds most", text=text, most=MAX_ROUNDS))
         if match[2] and not match[3]:
             open_from = start if open_from is None else min(open_from, start)
         else:
@@ -279,14 +279,14 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
     try:
         names = check_names(request.names)
     except InvalidScheduleError as error:
-        raise PlanError(str(error)) from None
+        raise PlanError(str(error) if error.twice is None else refused("twice", text=error.twice)) from None
     request = replace(request, names=names)
     if len(names) < 4 and request.keep is None:
-        raise PlanError(f"Chicago needs at least four players, got {len(names)}")
+        raise PlanError(refused("too few", count=len(names)))
     if len(names) > MAX_PLAYERS:
-        raise PlanError(f"the planner seats at most {MAX_PLAYERS} players, got {len(names)}")
+        raise PlanError(refused("too many", most=MAX_PLAYERS, count=len(names)))
     if request.rounds is not None and not 1 <= request.rounds <= MAX_ROUNDS:
-        raise PlanError(f"the number of rounds must be from 1 to {MAX_ROUNDS}, got {request.rounds}")
+        raise PlanError(refused("rounds", most=MAX_ROUNDS, rounds=request.rounds))
     if request.keep is not None and not 0 <= request.keep.rounds <= len(request.keep.schedule.rounds):
         kept, has = request.keep.rounds, len(request.keep.schedule.rounds)
         raise PlanError(
@@ -297,14 +297,13 @@ def plan(request: PlanRequest, on_progress: Callable[[Progress], None] | None = 
             has=has,
         )
     if request.tables is not None and request.tables < 1:
-        raise PlanError(f"the number of tables must be at least 1, got {request.tables}")
+        raise PlanError(refused("tables", tables=request.tables))
     _known(names, [a.name for a in request.away], Part.AWAY)
     _known(names, [n for pair in request.avoid for n in pair], Part.AVOID)
     for first, second in request.avoid:
         if name_key(first) == name_key(second):
             raise PlanError(
-                f"{first}+{second}: a player cannot be kept from partnering themself"
-                f" ({_real(names, first)}); name two different players",
+                refused("avoid self", first=first, second=second, name=_real(names, first)),
                 part=Part.AVOID,
                 fault=Fault.SAME_PLAYER,
                 first=first,
@@ -441,7 +440,7 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
         group_after = [n for n in names if last_change + 1 not in absent.get(n, frozenset())]
         size = len(group_after)
         if size not in BULLETIN_SIZES:
-            raise PlanError(f"Bulletin #16 has movements for 4, 5 or 6 players, not {size}")
+            raise PlanError(refused("bulletin size", size=size))
         rounds = last_change + cycle_length(size)
         if leaving:
             rounds = max(rounds, max(a.from_round or 0 for a in leaving))
@@ -454,9 +453,7 @@ def _bulletin_plan(request: PlanRequest) -> Plan:
     for index, (start, length) in enumerate(_segments(present_in)):
         group = present_in[start]
         if len(group) not in BULLETIN_SIZES:
-            raise PlanError(
-                f"round {start + 1} has {len(group)} players: Bulletin #16 has movements for 4, 5 or 6"
-            )
+            raise PlanError(refused("bulletin round", round=start + 1, count=len(group)))
         if index == 0:
             ranked = [n for n in sheet if n in group]
         elif request.order is Order.GIVEN:
@@ -510,7 +507,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     if kept is None:
         first_present = [n for n in request.names if 1 not in absent.get(n, frozenset())]
         if not first_present:
-            raise PlanError("nobody is present in round 1")
+            raise PlanError(refused("nobody"))
         sheet, drawn_cut = _score_sheet(request, first_present)
     number = {name: p for p, name in enumerate(sheet)}
     away: dict[int, frozenset[int]] = {
@@ -663,7 +660,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     except InvalidSpecError as error:
         raise PlanError(str(error)) from None
     if result.status is Status.INFEASIBLE:
-        raise PlanError(f"no schedule can satisfy this: {result.reason}")
+        raise PlanError(refused("infeasible", reason=result.reason))
     if result.movement is None:
         raise PlanError(
             f"no schedule found within {request.time_limit:g} s",
@@ -739,7 +736,7 @@ def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note
         )
     tables = request.tables or n // 4
     if tables < 1:
-        raise PlanError(f"{n} players are too few for a table")
+        raise PlanError(refused("no table", count=n))
     wanted = default_rounds(n, tables)
     start = kept.rounds if kept is not None else 0
     which = "avoid" if request.avoid else "all"

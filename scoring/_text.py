@@ -5,6 +5,18 @@ from __future__ import annotations
 
 from typing import Final
 
+
+class Refused(ValueError):
+    """What scoring refuses to read or score. The message is the English pad's; ``fault`` names what is
+    wrong and ``facts`` what was given, so that a face may word it in the language it speaks (scoring
+    speaks only English). Pickled with both (an exception keeps its ``__dict__``)."""
+
+    def __init__(self, message: str, fault: str | None = None, **facts: object) -> None:
+        super().__init__(message)
+        self.fault = fault
+        self.facts: dict[str, object] = facts
+
+
 QUOTED_LENGTH: Final = 40
 """Characters of a host's text quoted back in a message; longer text is cut with an ellipsis."""
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring._enums import DomainEnum
-from scoring._text import quoted, small_int
+from scoring._text import Refused, quoted, small_int
 from scoring.seat import Seat, Side
 from scoring.words import english, is_pass
 
@@ -21,8 +21,9 @@ BOOK: Final = 6
 ALL_TRICKS: Final = 13
 
 
-class InvalidResultError(ValueError):
-    """A result (or a contract inside it) that cannot be read or cannot happen."""
+class InvalidResultError(Refused):
+    """A result (or a contract inside it) that cannot be read or cannot happen (``facts``: what was typed;
+    ``text``: the whole result, when read from one)."""
 
 
 class InvalidContractError(InvalidResultError):
@@ -90,7 +91,9 @@ class Contract:
 
     def __post_init__(self) -> None:
         if type(self.level) is not int or not 1 <= self.level <= 7:
-            raise InvalidContractError(f"level {self.level!r} is impossible: a contract is 1 to 7")
+            raise InvalidContractError(
+                f"level {self.level!r} is impossible: a contract is 1 to 7", "level", level=self.level
+            )
         if not isinstance(self.strain, Strain):
             raise InvalidContractError(f"strain must be a Strain, not {self.strain!r}")
         if not isinstance(self.doubling, Doubling):
@@ -102,14 +105,20 @@ class Contract:
         key = "".join(text.split()).upper()
         match = _CONTRACT.fullmatch(key)
         if match is None:
-            raise InvalidContractError(f"cannot read contract {quoted(text)}: expected e.g. 4H, 3NT or 2SX")
+            raise InvalidContractError(
+                f"cannot read contract {quoted(text)}: expected e.g. 4H, 3NT or 2SX",
+                "contract",
+                contract=text,
+            )
         return cls._from_groups(match["level"], match["strain"], match["doubling"] or "")
 
     @classmethod
     def _from_groups(cls, level: str, strain: str, doubling: str) -> Contract:
         number = small_int(level, 2)
         if number is None:
-            raise InvalidContractError(f"level {quoted(level)} is impossible: a contract is 1 to 7")
+            raise InvalidContractError(
+                f"level {quoted(level)} is impossible: a contract is 1 to 7", "level", level=level
+            )
         return cls(number, Strain.parse(strain), Doubling(doubling))
 
     @property
@@ -147,10 +156,21 @@ class Result:
             most = ALL_TRICKS - target
             limit = f"at most +{most}" if most else "no overtricks"
             raise InvalidResultError(
-                f"{contract} needs {target} tricks, so +{outcome} is impossible ({limit} in 13 tricks)"
+                f"{contract} needs {target} tricks, so +{outcome} is impossible ({limit} in 13 tricks)",
+                "over",
+                contract=str(contract),
+                target=target,
+                outcome=outcome,
+                most=most,
             )
         if -outcome > target:
-            raise InvalidResultError(f"{contract} can go down at most {target}, not {-outcome}")
+            raise InvalidResultError(
+                f"{contract} can go down at most {target}, not {-outcome}",
+                "under",
+                contract=str(contract),
+                target=target,
+                down=-outcome,
+            )
         return cls(contract, declarer, target + outcome)
 
     @classmethod
@@ -160,37 +180,51 @@ class Result:
         match = _RESULT.fullmatch(english(text, language).strip().upper())
         if match is None:
             if text.strip().upper() in _PASS_WORDS:
-                raise InvalidResultError(f"{quoted(text)} is a passed-out deal, not a played contract")
+                raise InvalidResultError(
+                    f"{quoted(text)} is a passed-out deal, not a played contract", "passed", text=text
+                )
             raise InvalidResultError(
                 f"cannot read result {quoted(text)}: expected a contract, an optional declarer and"
-                " =, +k or -k, e.g. '3NT N -2' or '4HX S ='"
+                " =, +k or -k, e.g. '3NT N -2' or '4HX S ='",
+                "unreadable",
+                text=text,
             )
         try:
             doubling = "".join((match["doubling"] or "").split())
             contract = Contract._from_groups(match["level"], match["strain"], doubling)
         except InvalidResultError as error:
-            raise type(error)(f"{quoted(text)}: {error}") from None
+            raise type(error)(f"{quoted(text)}: {error}", error.fault, **error.facts, text=text) from None
         declarer = None
         if match["declarer"] is not None:
             try:
                 declarer = Seat.parse(match["declarer"])
             except ValueError:
                 raise InvalidResultError(
-                    f"{quoted(text)}: unknown declarer {quoted(match['declarer'])}; expected N, E, S or W"
+                    f"{quoted(text)}: unknown declarer {quoted(match['declarer'])}; expected N, E, S or W",
+                    "declarer",
+                    text=text,
+                    declarer=match["declarer"],
                 ) from None
         outcome_text = "".join(match["outcome"].split())
         tricks = 0 if outcome_text == "=" else small_int(outcome_text[1:], 2)
         if tricks is None:
             raise InvalidResultError(
-                f"{quoted(text)}: a deal has 13 tricks, so {quoted(outcome_text)} is impossible"
+                f"{quoted(text)}: a deal has 13 tricks, so {quoted(outcome_text)} is impossible",
+                "tricks",
+                text=text,
+                outcome=outcome_text,
             )
         outcome = -tricks if outcome_text.startswith("-") else tricks
         if outcome_text != "=" and outcome == 0:
-            raise InvalidResultError(f"{quoted(text)}: write '=' for a contract made exactly")
+            raise InvalidResultError(
+                f"{quoted(text)}: write '=' for a contract made exactly", "made", text=text
+            )
         try:
             return cls.from_outcome(contract, declarer, outcome)
         except InvalidResultError as error:
-            raise InvalidResultError(f"{quoted(text)}: {error}") from None
+            raise InvalidResultError(
+                f"{quoted(text)}: {error}", error.fault, **error.facts, text=text
+            ) from None
 
     @property
     def outcome(self) -> int:

@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from scoring._text import brief, quoted, small_int
+from scoring._text import Refused, brief, quoted, small_int
 from scoring.contract import PASS, PassedOut, Result, Strain, parse_deal
 from scoring.seat import Side
 from scoring.words import english_side
 
 
-class InvalidDealError(ValueError):
+class InvalidDealError(Refused):
     """A recorded deal whose honors, high-card points or shape cannot be right."""
 
 
@@ -36,7 +36,9 @@ class Honors:
         if not isinstance(self.side, Side):
             raise InvalidDealError(f"honors side must be a Side, not {self.side!r}")
         if self.points not in HONORS_POINTS or type(self.points) is not int:
-            raise InvalidDealError(f"honors are worth 100 or 150, not {self.points!r}")
+            raise InvalidDealError(
+                f"honors are worth 100 or 150, not {self.points!r}", "honors", points=self.points
+            )
 
     @classmethod
     def parse(cls, text: str, language: str = "en") -> Honors:
@@ -47,11 +49,17 @@ class Honors:
         match = _HONORS.fullmatch(text.strip().upper())
         if match is None:
             raise InvalidDealError(
-                f"cannot read honors {quoted(text)}: expected a side and 100 or 150, e.g. 'EW 100'"
+                f"cannot read honors {quoted(text)}: expected a side and 100 or 150, e.g. 'EW 100'",
+                "honors unreadable",
+                text=text,
             )
         points = small_int(match["points"], 3)
         if points is None:
-            raise InvalidDealError(f"honors are worth 100 or 150, not {quoted(match['points'])}")
+            raise InvalidDealError(
+                f"honors are worth 100 or 150, not {quoted(match['points'])}",
+                "honors",
+                points=match["points"],
+            )
         return cls(Side.parse(match["side"]), points)
 
     def __str__(self) -> str:
@@ -79,7 +87,9 @@ class RecordedDeal:
         if self.honors is not None and not isinstance(self.honors, Honors):
             raise InvalidDealError(f"honors must be Honors or None, not {self.honors!r}")
         if self.hcp_ns is not None and (type(self.hcp_ns) is not int or not 0 <= self.hcp_ns <= 40):
-            raise InvalidDealError(f"N-S high-card points are 0 to 40, not {self.hcp_ns!r}")
+            raise InvalidDealError(
+                f"N-S high-card points are 0 to 40, not {self.hcp_ns!r}", "hcp range", hcp=self.hcp_ns
+            )
         if self.result is PASS and (self.honors is not None or self.hcp_ns is not None):
             raise InvalidDealError(
                 "a passed-out deal is redealt: it has no honors or high-card points to record"

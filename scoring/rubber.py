@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring._enums import DomainEnum
+from scoring._text import Refused
 from scoring.contract import PassedOut, Result
 from scoring.deal import RecordedDeal
 from scoring.duplicate import duplicate_items
@@ -23,7 +24,7 @@ from scoring.seat import Seat, Side
 from scoring.vulnerability import Vulnerability
 
 
-class RubberError(ValueError):
+class RubberError(Refused):
     """A rubber that cannot be scored as recorded: wrong number of deals, missing declarer, and so on."""
 
 
@@ -208,7 +209,10 @@ def _count_deals(
         if number > len(cycle):
             raise RubberError(
                 f"a rubber has {len(cycle)} deals under the {cycle.name} cycle;"
-                " a deal was recorded after the last one"
+                " a deal was recorded after the last one",
+                "after last",
+                deals=len(cycle),
+                cycle=cycle.name,
             )
         if deal.passed_out:
             passes += 1
@@ -232,13 +236,21 @@ def _check_deal(number: int, deal: RecordedDeal, method: ScoringMethod) -> None:
     """What each method needs recorded with a played deal."""
     assert isinstance(deal.result, Result)
     if deal.result.declarer is None:
-        raise RubberError(f"deal {number}: {deal.result} needs its declarer's seat, e.g. '3NT N -2'")
+        raise RubberError(
+            f"deal {number}: {deal.result} needs its declarer's seat, e.g. '3NT N -2'",
+            "no declarer",
+            number=number,
+            result=str(deal.result),
+        )
     if deal.honors is not None and not method.honors:
         counting = " or ".join(m.name for m in METHODS if m.honors)
         raise RubberError(f"deal {number}: honors count only in {counting} scoring, not {method.name}")
     if deal.hcp_ns is None and method.hcp_target:
         raise RubberError(
-            f"deal {number}: {method.name} scoring needs the N-S high-card points (hcp_ns, 0 to 40)"
+            f"deal {number}: {method.name} scoring needs the N-S high-card points (hcp_ns, 0 to 40)",
+            "hcp needed",
+            number=number,
+            method=method.name,
         )
 
 

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Final, Generic, TypeVar
 
 from scoring._enums import ChoiceEnum
-from scoring._text import quoted
+from scoring._text import Refused, quoted
 from scoring.seat import Side
 
 MAX_RUBBER_POINTS: Final = 4 * (7600 + 150) + 100
@@ -33,7 +33,7 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-class InvalidNetError(ValueError):
+class InvalidNetError(Refused):
     """A recorded rubber net that cannot be read."""
 
 
@@ -122,7 +122,9 @@ class RecordedNet:
         if match is None:
             raise InvalidNetError(
                 f"cannot read net {quoted(text)}: expected a side and a number, e.g. 'E-W +3' (hundreds)"
-                " or 'N-S 1030' (points)"
+                " or 'N-S 1030' (points)",
+                "net",
+                text=text,
             )
         side = Side.parse(match["side"])
         sign = match["sign"]

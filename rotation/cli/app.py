@@ -18,7 +18,9 @@ import typer
 from typer.core import TyperGroup
 
 from rotation.cli.common import DATABASE, FAILURE, USAGE
+from rotation.cli.help_words import speak_help
 from rotation.errors import ChicagoError, is_users
+from rotation.language import ENGLISH, N_
 
 COMMANDS = (
     "plan", "check", "score", "tally", "settle", "cards", "record", "serve", "sessions", "show", "log",
@@ -52,7 +54,9 @@ class _OneLineErrors(TyperGroup):
             if standalone_mode:
                 sys.exit(USAGE)
             return USAGE
-        with speech.speaking_for(asked, os.environ):
+        with speech.speaking_for(asked, os.environ) as language:
+            if language != ENGLISH:  # Typer's help printer loads Rich's tables: only where it is translated
+                speak_help()
             return self._run(given, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
 
     def _run(
@@ -72,14 +76,9 @@ class _OneLineErrors(TyperGroup):
         except Exception as error:
             if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
                 raise
-            hint = ""
-            context = getattr(error, "ctx", None)
-            if context is not None and getattr(error, "exit_code", 1) == 2:
-                hint = f" (see '{context.command_path} --help')"
-                unknown = getattr(error, "option_name", None)  # a player named "-0" or "-Jo" reads as one
-                if context.info_name == "plan" and isinstance(unknown, str) and not unknown.startswith("--"):
-                    hint = " (a name that starts with - goes after --: chicago plan Ann Bob -- -Jo Di)"
-            typer.echo(f"chicago: error: {error.format_message()}{hint}", err=True)
+            from rotation.cli.usage_words import usage_line
+
+            typer.echo(f"chicago: error: {usage_line(error)}", err=True)
             code = error.exit_code
         except typer.Abort:
             typer.echo("chicago: aborted", err=True)
@@ -128,7 +127,9 @@ _no_type_after_flags()
 app = typer.Typer(
     cls=_OneLineErrors,
     name="chicago",
-    help="Plan and score Chicago (four-deal) bridge: seating for every round, rubber scores, player tallies.",
+    help=N_(
+        "Plan and score Chicago (four-deal) bridge: seating for every round, rubber scores, player tallies."
+    ),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -156,7 +157,7 @@ def _options(
             "--version",
             is_eager=True,
             callback=_show_version,
-            help="Print chicago's version and exit.",
+            help=N_("Print chicago's version and exit."),
         ),
     ] = False,
     db: Annotated[
@@ -166,7 +167,7 @@ def _options(
             metavar="PATH",
             dir_okay=False,
             show_default=False,
-            help="The session database (default: $CHICAGO_DB, else chicago.db in your user data folder).",
+            help=N_("The session database (default: $CHICAGO_DB, else chicago.db in your user data folder)."),
         ),
     ] = None,
     lang: Annotated[
@@ -175,8 +176,10 @@ def _options(
             "--lang",
             metavar="CODE",
             show_default=False,
-            help="The language chicago speaks: en, nl, fr, de, pl, ru, sv, da or nb; also after a command"
-            " (default: $CHICAGO_LANG, else the locale; a saved evening's own language where it has one).",
+            help=N_(
+                "The language chicago speaks: en, nl, fr, de, pl, ru, sv, da or nb; also after a command"
+                " (default: $CHICAGO_LANG, else the locale; a saved evening's own language where it has one)."
+            ),
         ),
     ] = None,
 ) -> None:

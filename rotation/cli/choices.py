@@ -3,6 +3,7 @@ is defined at start-up, so what its options need must load in milliseconds."""
 
 from __future__ import annotations
 
+from rotation.language import N_
 from rotation.render.options import CardFormat, Document, Paper
 from rotation.request import Method, Order, RankBy, Seating
 from scoring.methods import MethodName as ScoringMethod
@@ -32,7 +33,7 @@ VULNERABILITY_HELP = (
     "Vulnerability cycle: 'dealer' (deals 2-3 the dealer's side; the bulletin's Regular), 'nondealer' "
     "(the bulletin's Cavendish), or a comma list of none, dealer, nondealer and both, one per deal."
 )
-DEALS_HELP = (
+DEALS_HELP = N_(
     "The rubber's deals in the order played, each one argument: '2S E +1', '3NT N -2', pass, "
     "'6S W = honors EW 100', '4H S -1 hcp 22' (N-S's high-card points, for russian)."
 )

@@ -90,7 +90,13 @@ def parse_day(text: str | None, option: str) -> date:
             raise ValueError(text)
         return date.fromisoformat(text.strip())
     except ValueError:
-        fail(f"cannot read {option} {text!r}: write a date as YYYY-MM-DD")
+        from rotation.language import _
+
+        fail(
+            _("cannot read {option} {text}: write a date as YYYY-MM-DD").format(
+                option=option, text=repr(text)
+            )
+        )
 
 
 def note_matched_names(given: Sequence[str], kept: Sequence[str], *, err: bool = False) -> None:

@@ -20,6 +20,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
+from rotation.language import N_
 
 if TYPE_CHECKING:
     from rotation.services.drives import DriveState
@@ -32,10 +33,11 @@ def tally_command(
     source: Annotated[
         str,
         typer.Argument(
-            metavar="NAME|FILE", help="A saved session, or a session JSON file (schedule, scoring, results)."
+            metavar="NAME|FILE",
+            help=N_("A saved session, or a session JSON file (schedule, scoring, results)."),
         ),
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the tally as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the tally as JSON."))] = False,
 ) -> None:
     """The bulletin's score sheet: each player's running plus/minus after every round, and the standings."""
     from rotation.render.reports import tally_data
@@ -58,7 +60,7 @@ _CardsSourceOption = Annotated[
     str,
     typer.Argument(
         metavar="NAME|FILE",
-        help="A saved session, or a schedule or session JSON file (from `chicago plan --json`).",
+        help=N_("A saved session, or a schedule or session JSON file (from `chicago plan --json`)."),
     ),
 ]
 
@@ -66,20 +68,22 @@ _CardsCardFormatOption = Annotated[
     CardFormat | None,
     typer.Option(
         "--format",
-        help="pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
-        " for .md, text for .txt, else pdf.",
+        help=N_(
+            "pdf, text or markdown. Default: text on the terminal without --out; with --out, markdown"
+            " for .md, text for .txt, else pdf."
+        ),
         show_default=False,
     ),
 ]
 
 _CardsOutOption = Annotated[
     Path | None,
-    typer.Option("--out", help="Write to this file instead of the terminal.", dir_okay=False),
+    typer.Option("--out", help=N_("Write to this file instead of the terminal."), dir_okay=False),
 ]
 
 _CardsOnlyOption = Annotated[
     list[Document] | None,
-    typer.Option(help="Print only this document (repeatable); default: all four.", show_default=False),
+    typer.Option(help=N_("Print only this document (repeatable); default: all four."), show_default=False),
 ]
 
 _CardsLiveOption = Annotated[
@@ -87,9 +91,11 @@ _CardsLiveOption = Annotated[
     typer.Option(
         "--live",
         metavar="URL",
-        help="The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
-        " then carries its table's link, token included, as a QR code in the PDF and a line in text."
-        " Only for a saved session.",
+        help=N_(
+            "The address `chicago serve` listens on (e.g. http://192.168.1.20:8013): each table card"
+            " then carries its table's link, token included, as a QR code in the PDF and a line in text."
+            " Only for a saved session."
+        ),
         show_default=False,
     ),
 ]
@@ -100,7 +106,7 @@ def cards_command(
     source: _CardsSourceOption,
     card_format: _CardsCardFormatOption = None,
     out: _CardsOutOption = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size of the PDF.")] = Paper.A4,
+    paper: Annotated[Paper, typer.Option(help=N_("Paper size of the PDF."))] = Paper.A4,
     only: _CardsOnlyOption = None,
     live: _CardsLiveOption = None,
 ) -> None:
@@ -108,6 +114,7 @@ def cards_command(
     --live, each table card carries the link to its table's live page (`chicago serve`)."""
     from datetime import datetime
 
+    from rotation.language import _
     from rotation.render.cards import build_cards
     from rotation.services.errors import SessionError
 
@@ -115,9 +122,13 @@ def cards_command(
     if card_format is None and out is not None:
         chosen = CARD_SUFFIXES.get(out.suffix.lower(), CardFormat.PDF)
     if chosen is CardFormat.PDF and out is None and sys.stdout.isatty():
-        fail("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)")
+        fail(_("a PDF does not print on the terminal: add --out FILE.pdf (or --format text)"))
     if live is not None and is_file_source(source):
-        fail(f"--live needs a saved session (its links' secret is in the store), not the file {source!r}")
+        fail(
+            _(
+                "--live needs a saved session (its links' secret is in the store), not the file {source}"
+            ).format(source=repr(source))
+        )
     base = live_base(live) if live is not None else None
     session = load_session(source)
     event = Path(source).stem if is_file_source(source) else source
@@ -168,43 +179,53 @@ def table_links(name: str, base: str) -> dict[int, str]:
 
 
 _UndoOption = Annotated[
-    bool, typer.Option("--undo", help="Take back the last deal entered (a pass included).")
+    bool, typer.Option("--undo", help=N_("Take back the last deal entered (a pass included)."))
 ]
-_DeleteOption = Annotated[bool, typer.Option("--delete", help="Remove the rubber's result, deals or net.")]
+_DeleteOption = Annotated[
+    bool, typer.Option("--delete", help=N_("Remove the rubber's result, deals or net."))
+]
 _RestoreOption = Annotated[
     bool,
     typer.Option(
         "--restore",
-        help="Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
-        " --replace, in place of one recorded since.",
+        help=N_(
+            "Bring back the rubber deleted or replaced last, as it was (see `chicago log`); with"
+            " --replace, in place of one recorded since."
+        ),
+    ),
+]
+
+
+_TableOption = Annotated[
+    int | None,
+    typer.Option(
+        "--table", "-t", min=1, metavar="T", help=N_("The table, from 1 (needed when the round has several).")
+    ),
+]
+_NetOption = Annotated[
+    str | None,
+    typer.Option(
+        help=N_("The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points).")
     ),
 ]
 
 
 @app.command("record")
 def record_command(
-    name: Annotated[str, typer.Argument(help="The saved session (`chicago plan ... --save NAME`).")],
+    name: Annotated[str, typer.Argument(help=N_("The saved session (`chicago plan ... --save NAME`)."))],
     round_number: Annotated[
-        int, typer.Option("--round", "-r", min=1, metavar="R", help="The round, from 1.", show_default=False)
+        int,
+        typer.Option("--round", "-r", min=1, metavar="R", help=N_("The round, from 1."), show_default=False),
     ],
     deals: Annotated[
         list[str] | None,
         typer.Argument(metavar="[DEAL]...", help=DEALS_HELP, show_default=False),
     ] = None,
-    table: Annotated[
-        int | None,
-        typer.Option(
-            "--table", "-t", min=1, metavar="T", help="The table, from 1 (needed when the round has several)."
-        ),
-    ] = None,
-    net: Annotated[
-        str | None,
-        typer.Option(
-            help="The rubber's net instead of its deals: 'E-W +3' (hundreds) or 'N-S 1030' (points)."
-        ),
-    ] = None,
+    table: _TableOption = None,
+    net: _NetOption = None,
     replace: Annotated[
-        bool, typer.Option("--replace", help="Change a rubber already recorded (its deals or net, whole).")
+        bool,
+        typer.Option("--replace", help=N_("Change a rubber already recorded (its deals or net, whole).")),
     ] = False,
     undo: _UndoOption = False,
     delete: _DeleteOption = False,
@@ -214,12 +235,13 @@ def record_command(
     deal (fewer than four deals start or continue a rubber in play; only complete rubbers count in the
     tally). Prints the rubber's score and the running tally."""
     from rotation.cli.speech import follow_named
+    from rotation.language import _
     from rotation.services import rubbers
 
     follow_named(name)  # the evening's pad words read its deals
     if restore:
         if deals or net is not None or undo or delete:
-            fail("--restore takes no deals, --net, --undo or --delete (only --replace)")
+            fail(_("--restore takes no deals, --net, --undo or --delete (only --replace)"))
         _restore(name, round_number, table, replace=replace)
         return
     deals_given, net_given = _record_input(deals or [], net, replace=replace, undo=undo, delete=delete)
@@ -265,8 +287,8 @@ def _restore(name: str, round_number: int, table: int | None, *, replace: bool) 
 
 @app.command("log")
 def log_command(
-    name: Annotated[str, typer.Argument(help="A saved session.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+    name: Annotated[str, typer.Argument(help=N_("A saved session."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the changes as JSON."))] = False,
 ) -> None:
     """Every change to a saved session, oldest first: when, from where (the terminal, the host page, a
     table's link), what changed, and what it held before and after."""
@@ -296,19 +318,28 @@ def _record_input(
 ) -> tuple[tuple[RecordedDeal, ...] | None, RecordedNet | None]:
     """The deals or net `chicago record` was given, read; one line and exit 2 for a combination that
     makes no sense."""
+    from rotation.language import _
     from rotation.services.rubbers import parse_deal
     from scoring.deal import InvalidDealError
     from scoring.tally import InvalidNetError, RecordedNet
 
     if undo or delete:
         if undo and delete:
-            fail("give --undo (take back the last deal) or --delete (remove the rubber), not both")
+            fail(_("give --undo (take back the last deal) or --delete (remove the rubber), not both"))
         if deals or net is not None or replace:
-            fail(f"--{'undo' if undo else 'delete'} takes no deals, --net or --replace")
+            fail(
+                _("{option} takes no deals, --net or --replace").format(
+                    option="--undo" if undo else "--delete"
+                )
+            )
     elif deals and net is not None:
-        fail("give the rubber's deals or its --net, not both")
+        fail(_("give the rubber's deals or its --net, not both"))
     elif not deals and net is None:
-        fail("give the rubber's deals (e.g. '2S E +1' pass '4H S =' '3NT W -1' '1C N +2') or --net 'E-W +3'")
+        fail(
+            _("give the rubber's deals (e.g. {deals}) or --net {net}").format(
+                deals="'2S E +1' pass '4H S =' '3NT W -1' '1C N +2'", net="'E-W +3'"
+            )
+        )
     try:
         return (
             tuple(parse_deal(text) for text in deals) if deals else None,
@@ -326,16 +357,19 @@ def deal_error(typed: list[str], error: Exception) -> str:
 
     language = current()
     if language != ENGLISH:
-        from rotation.cli.words_spoken import unreadable_deal
+        from rotation.cli.words_spoken import spoken_result_error, unreadable_deal
 
         for text in typed:
             if not words.readable(text, language) and not text.strip().startswith("{"):
                 return unreadable_deal(text, words.example(language))
+        spoken = spoken_result_error(error.__cause__ or error)  # a deal's result, as the reader refused it
+        if spoken is not None:
+            return spoken
     return str(error)
 
 
 @app.command("show")
-def show_command(name: Annotated[str, typer.Argument(help="A saved session.")]) -> None:
+def show_command(name: Annotated[str, typer.Argument(help=N_("A saved session."))]) -> None:
     """A saved session: its schedule, the results recorded so far, and the rubbers still to record."""
     from rich.text import Text
 

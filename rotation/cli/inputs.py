@@ -104,7 +104,9 @@ def _read_file(path: Path, cap: int, what: str) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        fail(f"no such file: {path}")
+        from rotation.language import _
+
+        fail(_("no such file: {path}").format(path=path))
     except OSError as error:
         fail(f"cannot read {path}: {error.strerror or error}", FAILURE)
     try:

@@ -19,6 +19,7 @@ from rotation.cli.common import (
     parse_day,
     rich_console,
 )
+from rotation.language import N_
 
 if TYPE_CHECKING:
     from rotation.services.money import Settled, Terms
@@ -31,8 +32,10 @@ _StakeOption = Annotated[
     typer.Option(
         "--stake",
         metavar="AMOUNT",
-        help="What one unit of tally is worth, e.g. 0.50 (at most 4 decimals); default: the stake kept"
-        " with the evening (`chicago plan --stake`), or with --season the one the period's evenings keep.",
+        help=N_(
+            "What one unit of tally is worth, e.g. 0.50 (at most 4 decimals); default: the stake kept"
+            " with the evening (`chicago plan --stake`), or with --season the one the period's evenings keep."
+        ),
         show_default=False,
     ),
 ]
@@ -41,8 +44,10 @@ PerOption = Annotated[
     typer.Option(
         "--per",
         metavar="100|point|imp",
-        help="The stake is per 100 of tally, per point or per IMP (default: the tally's own unit; 100 and"
-        " point convert to each other, IMPs to neither).",
+        help=N_(
+            "The stake is per 100 of tally, per point or per IMP (default: the tally's own unit; 100 and"
+            " point convert to each other, IMPs to neither)."
+        ),
         show_default=False,
     ),
 ]
@@ -51,8 +56,10 @@ CurrencyOption = Annotated[
     typer.Option(
         "--currency",
         metavar="CODE",
-        help="An ISO 4217 code (EUR, GBP, USD, JPY...): amounts round to its smallest coin (default: two"
-        " decimals, no code).",
+        help=N_(
+            "An ISO 4217 code (EUR, GBP, USD, JPY...): amounts round to its smallest coin (default: two"
+            " decimals, no code)."
+        ),
         show_default=False,
     ),
 ]
@@ -61,22 +68,22 @@ TableMoneyOption = Annotated[
     typer.Option(
         "--table-money",
         metavar="AMOUNT",
-        help="What each player pays the club for each evening played, shown apart from the winnings.",
+        help=N_("What each player pays the club for each evening played, shown apart from the winnings."),
         show_default=False,
     ),
 ]
 _SeasonOption = Annotated[
-    bool, typer.Option("--season", help="Settle every evening of a period as one (see --since, --until).")
+    bool, typer.Option("--season", help=N_("Settle every evening of a period as one (see --since, --until)."))
 ]
 _SinceOption = Annotated[
-    str | None, typer.Option(metavar="YYYY-MM-DD", help="With --season: evenings on or after this date.")
+    str | None, typer.Option(metavar="YYYY-MM-DD", help=N_("With --season: evenings on or after this date."))
 ]
 _UntilOption = Annotated[
-    str | None, typer.Option(metavar="YYYY-MM-DD", help="With --season: evenings on or before this date.")
+    str | None, typer.Option(metavar="YYYY-MM-DD", help=N_("With --season: evenings on or before this date."))
 ]
 _UnitOption = Annotated[
     TallyUnit | None,
-    typer.Option(help="With --season: only evenings tallied in this unit (needed when they differ)."),
+    typer.Option(help=N_("With --season: only evenings tallied in this unit (needed when they differ).")),
 ]
 
 
@@ -86,7 +93,7 @@ def settle_command(
         str | None,
         typer.Argument(
             metavar="[NAME|FILE]",
-            help="A saved session or a session JSON file (none with --season).",
+            help=N_("A saved session or a session JSON file (none with --season)."),
             show_default=False,
         ),
     ] = None,
@@ -98,15 +105,17 @@ def settle_command(
     since: _SinceOption = None,
     until: _UntilOption = None,
     unit: _UnitOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the settlement as JSON."))] = False,
 ) -> None:
     """Settle up: each player's tally times the stake, rounded once to the currency's smallest coin
     (the amounts sum to exactly zero), table money apart, and who pays whom in the fewest transfers."""
 
+    from rotation.language import _
+
     if season == (source is not None):
-        fail("name an evening to settle, or give --season for a period (not both)")
+        fail(_("name an evening to settle, or give --season for a period (not both)"))
     if not season and (since or until or unit):
-        fail("--since, --until and --unit go with --season")
+        fail(_("--since, --until and --unit go with --season"))
     typed = (stake, per, currency, table_money)
     if season:
         settled = _season(typed, since, until, unit)

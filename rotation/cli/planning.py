@@ -13,7 +13,6 @@ import typer
 
 from rotation.cli.app import app
 from rotation.cli.choices import (
-    VULNERABILITY_HELP,
     Method,
     Order,
     PartscorePremium,
@@ -34,7 +33,7 @@ from rotation.cli.common import (
     rich_console,
 )
 from rotation.cli.money import CurrencyOption, PerOption, TableMoneyOption, Typed, stake_words
-from rotation.language import day_text
+from rotation.language import N_, day_text
 from rotation.request import HISTORY_DAYS
 
 if TYPE_CHECKING:
@@ -47,14 +46,14 @@ if TYPE_CHECKING:
 
 _NamesOption = Annotated[
     list[str],
-    typer.Argument(help="The players' names (at least four).", show_default=False),
+    typer.Argument(help=N_("The players' names (at least four)."), show_default=False),
 ]
 _OrderOption = Annotated[
     Order,
-    typer.Option(help="'cut': draw cards for the score-sheet order; 'given': names are already ranked."),
+    typer.Option(help=N_("'cut': draw cards for the score-sheet order; 'given': names are already ranked.")),
 ]
 _SeedOption = Annotated[
-    int | None, typer.Option(min=0, max=10**9, metavar="N", help="Make the drawn cut reproducible.")
+    int | None, typer.Option(min=0, max=10**9, metavar="N", help=N_("Make the drawn cut reproducible."))
 ]
 _RoundsOption = Annotated[
     int | None,
@@ -62,27 +61,31 @@ _RoundsOption = Annotated[
         min=1,
         max=100,
         metavar="R",
-        help="Rounds to play (default: every partnership once, or the bulletin's chart; at most 8 unless"
-        " asked).",
+        help=N_(
+            "Rounds to play (default: every partnership once, or the bulletin's chart; at most 8 unless"
+            " asked)."
+        ),
     ),
 ]
 _MethodOption = Annotated[
-    Method, typer.Option(help="How to seat: the bulletin's movements or the balanced planner.")
+    Method, typer.Option(help=N_("How to seat: the bulletin's movements or the balanced planner."))
 ]
 _SeatingOption = Annotated[
     Seating,
     typer.Option(
         "--movement",
-        help="balanced: every round planned now; progressive (winners move up a table and split) or swiss"
-        " (by running total): round 1 by the cut, each later round seated as the round before is recorded"
-        " (needs --rounds and --save).",
+        help=N_(
+            "balanced: every round planned now; progressive (winners move up a table and split) or swiss"
+            " (by running total): round 1 by the cut, each later round seated as the round before is recorded"
+            " (needs --rounds and --save)."
+        ),
     ),
 ]
 _AwayOption = Annotated[
     list[str] | None,
     typer.Option(
         metavar="NAME:ROUNDS",
-        help="NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-.",
+        help=N_("NAME:ROUNDS a player is absent, e.g. Shirley:1-2 (arrives for round 3), Bob:6-."),
     ),
 ]
 _TablesOption = Annotated[
@@ -91,27 +94,31 @@ _TablesOption = Annotated[
         min=1,
         max=50,
         metavar="T",
-        help="Tables in play each round (default: as many as the players fill).",
+        help=N_("Tables in play each round (default: as many as the players fill)."),
     ),
 ]
 _AvoidOption = Annotated[
     list[str] | None,
-    typer.Option(metavar="A+B", help="A+B: two players who must never partner; repeatable."),
+    typer.Option(metavar="A+B", help=N_("A+B: two players who must never partner; repeatable.")),
 ]
 _CoupleOption = Annotated[
     list[str] | None,
     typer.Option(
         "--couple",
         metavar="A+B",
-        help="A+B: a couple, who never partner and never share a table (A is the first-named); repeatable.",
+        help=N_(
+            "A+B: a couple, who never partner and never share a table (A is the first-named); repeatable."
+        ),
     ),
 ]
 _MixedOption = Annotated[
     bool,
     typer.Option(
         "--mixed",
-        help="Every partnership joins one couple's first-named with another couple's second-named (every"
-        " player must be in a --couple).",
+        help=N_(
+            "Every partnership joins one couple's first-named with another couple's second-named (every"
+            " player must be in a --couple)."
+        ),
     ),
 ]
 _NewOption = Annotated[
@@ -119,8 +126,10 @@ _NewOption = Annotated[
     typer.Option(
         "--new",
         metavar="NAME",
-        help="NAME is a new player, not a typo of a known one (a name a letter or two off a player the"
-        " database knows is refused without it); repeatable.",
+        help=N_(
+            "NAME is a new player, not a typo of a known one (a name a letter or two off a player the"
+            " database knows is refused without it); repeatable."
+        ),
         show_default=False,
     ),
 ]
@@ -129,7 +138,9 @@ _GoneOption = Annotated[
     typer.Option(
         "--gone",
         metavar="NAME",
-        help="With --keep: NAME went home (every player of the kept plan must be named or gone); repeatable.",
+        help=N_(
+            "With --keep: NAME went home (every player of the kept plan must be named or gone); repeatable."
+        ),
         show_default=False,
     ),
 ]
@@ -137,10 +148,12 @@ _KeepOption = Annotated[
     str | None,
     typer.Option(
         metavar="SOURCE[:K]",
-        help="Keep the first K rounds already played of a schedule or session file, or of a saved "
-        "evening (K: its rounds fully recorded), and replan the rest for the players named now, "
-        "changing as little as possible. With --save onto the same evening its plan is replaced "
-        "and every result kept.",
+        help=N_(
+            "Keep the first K rounds already played of a schedule or session file, or of a saved "
+            "evening (K: its rounds fully recorded), and replan the rest for the players named now, "
+            "changing as little as possible. With --save onto the same evening its plan is replaced "
+            "and every result kept."
+        ),
     ),
 ]
 _TimeLimitOption = Annotated[
@@ -149,29 +162,43 @@ _TimeLimitOption = Annotated[
         min=0.1,
         max=3600,
         metavar="SECONDS",
-        help="At most this many seconds for the balanced planner. Its search is counted in steps, so the"
-        " same request gives the same plan on any machine; if this cap cuts it short, it says so.",
+        help=N_(
+            "At most this many seconds for the balanced planner. Its search is counted in steps, so the"
+            " same request gives the same plan on any machine; if this cap cuts it short, it says so."
+        ),
     ),
 ]
 _VulnerabilityOption = Annotated[
-    str | None, typer.Option(metavar="CYCLE", help=VULNERABILITY_HELP + " Default: dealer, or the house's.")
+    str | None,
+    typer.Option(
+        metavar="CYCLE",
+        help=N_(
+            "Vulnerability cycle: 'dealer' (deals 2-3 the dealer's side; the bulletin's Regular),"
+            " 'nondealer' (the bulletin's Cavendish), or a comma list of none, dealer, nondealer and both,"
+            " one per deal."
+            " Default: dealer, or the house's."
+        ),
+    ),
 ]
 _HouseOption = Annotated[
     str | None,
     typer.Option(
         "--house",
         metavar="NAME",
-        help="House rules by name: scoring, vulnerability, premium, unit and rounding at once, the name"
-        " printed on every card (bulletin, cavendish, four-deal, russian, outstanding, six-deal, a house of"
-        " houses.toml beside the database, or a .toml file of one house). Options given beside it win.",
+        help=N_(
+            "House rules by name: scoring, vulnerability, premium, unit and rounding at once, the name"
+            " printed on every card (bulletin, cavendish, four-deal, russian, outstanding, six-deal,"
+            " a house of houses.toml beside the database, or a .toml file of one house). Options given"
+            " beside it win."
+        ),
     ),
 ]
-_AsJsonOption = Annotated[bool, typer.Option("--json", help="Print the chicago-schedule/1 JSON instead.")]
+_AsJsonOption = Annotated[bool, typer.Option("--json", help=N_("Print the chicago-schedule/1 JSON instead."))]
 _VerboseOption = Annotated[
     bool,
     typer.Option(
         "--verbose",
-        help="Also name the movement's construction and every planner rule against its proven bound.",
+        help=N_("Also name the movement's construction and every planner rule against its proven bound."),
     ),
 ]
 _SaveOption = Annotated[
@@ -179,7 +206,7 @@ _SaveOption = Annotated[
     typer.Option(
         "--save",
         metavar="NAME",
-        help="Save the evening in the session database as NAME; record with `chicago record NAME`.",
+        help=N_("Save the evening in the session database as NAME; record with `chicago record NAME`."),
     ),
 ]
 _PlayedOnOption = Annotated[
@@ -187,7 +214,9 @@ _PlayedOnOption = Annotated[
     typer.Option(
         "--date",
         metavar="YYYY-MM-DD",
-        help="The evening's date (default: today): kept with --save, and where the season's history ends.",
+        help=N_(
+            "The evening's date (default: today): kept with --save, and where the season's history ends."
+        ),
     ),
 ]
 _HistoryOption = Annotated[
@@ -197,9 +226,11 @@ _HistoryOption = Annotated[
         min=0,
         max=36500,
         metavar="DAYS",
-        help="Take into account the evenings saved in the database within DAYS before --date: after the"
-        " evening's partner and sit-out rules nobody partners a partner of the last evening, and pairs who"
-        " partnered least partner first, then table-mates (0: the evening alone).",
+        help=N_(
+            "Take into account the evenings saved in the database within DAYS before --date: after the"
+            " evening's partner and sit-out rules nobody partners a partner of the last evening, and pairs"
+            " who partnered least partner first, then table-mates (0: the evening alone)."
+        ),
     ),
 ]
 _ScoringOption = Annotated[
@@ -207,30 +238,36 @@ _ScoringOption = Annotated[
     typer.Option(
         "--scoring",
         metavar="METHOD",
-        help="How rubbers score: chicago (default), duplicate (each deal alone) or russian (IMPs).",
+        help=N_("How rubbers score: chicago (default), duplicate (each deal alone) or russian (IMPs)."),
     ),
 ]
 _PremiumOption = Annotated[
     PartscorePremium | None,
-    typer.Option(help="Chicago's 100 for a part score: on the last deal (deal4) or outstanding at the end."),
+    typer.Option(
+        help=N_("Chicago's 100 for a part score: on the last deal (deal4) or outstanding at the end.")
+    ),
 ]
 _UnitOption = Annotated[
     Unit | None,
-    typer.Option(help="Tally in hundreds (default; +1030 is +10) or points."),
+    typer.Option(help=N_("Tally in hundreds (default; +1030 is +10) or points.")),
 ]
 _PlanStakeOption = Annotated[
     str | None,
     typer.Option(
         "--stake",
         metavar="AMOUNT",
-        help="Played for money: what one unit of tally is worth (e.g. 0.50), kept with --save for `chicago"
-        " settle` and the evening's pages.",
+        help=N_(
+            "Played for money: what one unit of tally is worth (e.g. 0.50), kept with --save for `chicago"
+            " settle` and the evening's pages."
+        ),
         show_default=False,
     ),
 ]
 _RoundingOption = Annotated[
     Rounding | None,
-    typer.Option(help="An exact 50 in hundreds: half-up (default, away from zero), half-down, half-even."),
+    typer.Option(
+        help=N_("An exact 50 in hundreds: half-up (default, away from zero), half-down, half-even.")
+    ),
 ]
 
 
@@ -314,12 +351,13 @@ def plan_command(
 def _stake_terms(save: str | None, typed: Typed) -> Terms | None:
     """What the evening is played for, as typed (None: nothing typed), checked before anything is planned
     or saved: the stake is kept with the evening saved."""
+    from rotation.language import _
     from rotation.services.money import settle_terms
 
     if all(text is None for text in typed):
         return None
     if save is None:
-        fail("--stake, --per, --currency and --table-money are kept with the evening: add --save NAME")
+        fail(_("--stake, --per, --currency and --table-money are kept with the evening: add --save NAME"))
     return settle_terms(*typed)
 
 
@@ -458,13 +496,18 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
 def _keep_asked(text: str) -> KeepAsked:
     """``SOURCE[:K]`` for --keep: a schedule file's JSON and how many of its rounds to keep, or a saved
     evening's name and (K) its rounds to keep (an existing file wins)."""
+    from rotation.language import _
     from rotation.services.plans import KeepAsked
 
     source, colon, count = text.rpartition(":")
     if not colon or not count.strip().isdigit():
         source, count = text, ""
     if len(count.strip()) > 6:
-        fail(f"cannot read --keep {text!r}: write FILE:K or EVENING[:K], e.g. tonight.json:3")
+        fail(
+            _("cannot read --keep {text}: write FILE:K or EVENING[:K], e.g. tonight.json:3").format(
+                text=repr(text)
+            )
+        )
     from rotation.cli.inputs import is_file, refuse_non_file
 
     path = Path(source)
@@ -472,10 +515,16 @@ def _keep_asked(text: str) -> KeepAsked:
     if is_file(path) or source.endswith(".json") or not source.strip():
         if not is_file(path):
             fail(
-                f"cannot read --keep {text!r}: there is no file {source!r} (nor a saved evening of that name)"
+                _(
+                    "cannot read --keep {text}: there is no file {source} (nor a saved evening of that name)"
+                ).format(text=repr(text), source=repr(source))
             )
         if not count:
-            fail(f"cannot read --keep {text!r}: say how many rounds of the file were played, e.g. {source}:3")
+            fail(
+                _(
+                    "cannot read --keep {text}: say how many rounds of the file were played, e.g. {example}"
+                ).format(text=repr(text), example=f"{source}:3")
+            )
         return KeepAsked(schedule=read_json(path), rounds=int(count), file=source)
     return KeepAsked(evening=source, rounds=int(count) if count else None)
 
@@ -509,7 +558,7 @@ def check_command(
         str | None,
         typer.Argument(
             metavar="NAME|FILE",
-            help="A saved evening, or a chicago-schedule/1 or session file (from `chicago plan --json`).",
+            help=N_("A saved evening, or a chicago-schedule/1 or session file (from `chicago plan --json`)."),
             show_default=False,
         ),
     ] = None,
@@ -517,28 +566,29 @@ def check_command(
         bool,
         typer.Option(
             "--season",
-            help="Instead: how often each pair partnered and shared a table over the saved evenings.",
+            help=N_("Instead: how often each pair partnered and shared a table over the saved evenings."),
         ),
     ] = False,
     since: Annotated[
-        str | None, typer.Option(metavar="YYYY-MM-DD", help="With --season: from this date.")
+        str | None, typer.Option(metavar="YYYY-MM-DD", help=N_("With --season: from this date."))
     ] = None,
     until: Annotated[
-        str | None, typer.Option(metavar="YYYY-MM-DD", help="With --season: to this date.")
+        str | None, typer.Option(metavar="YYYY-MM-DD", help=N_("With --season: to this date."))
     ] = None,
 ) -> None:
     """Report a schedule's balance (partners, opponents, sit-outs, first deals, seat moves) and how even
     the evening is if it stops after each round; with --season, the season's partners and table-mates."""
+    from rotation.language import _
     from rotation.render.terminal import balance_report, prefix_table
     from rotation.services.sheets import check_schedule
 
     if season or since is not None or until is not None:
         if source is not None:
-            fail("--season reports the saved evenings: name no evening or file with it")
+            fail(_("--season reports the saved evenings: name no evening or file with it"))
         _season_pairs(since, until)
         return
     if source is None:
-        fail("name a saved evening or a schedule file to check, or ask for --season")
+        fail(_("name a saved evening or a schedule file to check, or ask for --season"))
     checked = check_schedule(_schedule_of(source))
     console = rich_console()
     console.print(balance_report(checked.balance, checked.schedule, width=console.width))
@@ -615,8 +665,10 @@ def _times(count: int) -> str:
 
 @app.command("score")
 def score_command(
-    result: Annotated[str, typer.Argument(help="A contract and result, e.g. 4H=, 3NTX-2, '6S W +1'.")],
-    vul: Annotated[bool, typer.Option("--vul/--nonvul", help="Is the declarer's side vulnerable?")] = False,
+    result: Annotated[str, typer.Argument(help=N_("A contract and result, e.g. 4H=, 3NTX-2, '6S W +1'."))],
+    vul: Annotated[
+        bool, typer.Option("--vul/--nonvul", help=N_("Is the declarer's side vulnerable?"))
+    ] = False,
 ) -> None:
     """Print the declarer's duplicate score (Law 77): `chicago score 4H= --vul` prints 620."""
     from rotation.language import current

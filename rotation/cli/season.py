@@ -24,6 +24,7 @@ from rotation.cli.common import (
     rich_console,
     write_out,
 )
+from rotation.language import N_
 from rotation.request import POINTS_SCHEME
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 @app.command("sessions")
 def sessions_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the list as JSON."))] = False,
 ) -> None:
     """List the saved sessions: date, players, rubbers recorded, scoring."""
     from rotation.services.evenings import list_evenings
@@ -61,25 +62,25 @@ def sessions_command(
 
 _RankSinceOption = Annotated[
     str | None,
-    typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or after this date."),
+    typer.Option(metavar="YYYY-MM-DD", help=N_("Only sessions played on or after this date.")),
 ]
 
 _RankUntilOption = Annotated[
     str | None,
-    typer.Option(metavar="YYYY-MM-DD", help="Only sessions played on or before this date."),
+    typer.Option(metavar="YYYY-MM-DD", help=N_("Only sessions played on or before this date.")),
 ]
 
 _RankMinRubbersOption = Annotated[
     int,
     typer.Option(
-        "--min-rubbers", min=1, metavar="K", help="Rank only players with at least this many rubbers."
+        "--min-rubbers", min=1, metavar="K", help=N_("Rank only players with at least this many rubbers.")
     ),
 ]
 
 _RankMinEveningsOption = Annotated[
     int,
     typer.Option(
-        "--min-evenings", min=1, metavar="N", help="Rank only players who played in at least N sessions."
+        "--min-evenings", min=1, metavar="N", help=N_("Rank only players who played in at least N sessions.")
     ),
 ]
 
@@ -89,7 +90,7 @@ _RankBestOption = Annotated[
         "--best",
         min=1,
         metavar="N",
-        help="Count only each player's N best sessions (by total, or by points with --by points).",
+        help=N_("Count only each player's N best sessions (by total, or by points with --by points)."),
     ),
 ]
 
@@ -103,7 +104,7 @@ _RankByOption = Annotated[
 
 _RankUnitOption = Annotated[
     TallyUnit | None,
-    typer.Option(help="Only sessions whose tally is in this unit (needed when they differ)."),
+    typer.Option(help=N_("Only sessions whose tally is in this unit (needed when they differ).")),
 ]
 
 _RankPdfOption = Annotated[
@@ -112,7 +113,7 @@ _RankPdfOption = Annotated[
         "--pdf",
         dir_okay=False,
         metavar="FILE",
-        help="Also write the season sheet (the standings with the period and options) as a PDF.",
+        help=N_("Also write the season sheet (the standings with the period and options) as a PDF."),
     ),
 ]
 
@@ -126,19 +127,20 @@ def rank_command(
     best: _RankBestOption = None,
     by: _RankByOption = RankBy.TOTAL,
     unit: _RankUnitOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the standings as JSON."))] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help=N_("Print the standings as CSV."))] = False,
     pdf: _RankPdfOption = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size of the --pdf sheet.")] = Paper.A4,
+    paper: Annotated[Paper, typer.Option(help=N_("Paper size of the --pdf sheet."))] = Paper.A4,
 ) -> None:
     """Season standings across the saved sessions: total, rubbers played, average, sessions, rating; ties
     as ties."""
+    from rotation.language import _
     from rotation.render.reports import season_json
     from rotation.services.money import season_money
     from rotation.services.season import RankAsked, rank
 
     if as_json and as_csv:
-        fail("choose --json or --csv, not both")
+        fail(_("choose --json or --csv, not both"))
     start = None if since is None else parse_day(since, "--since")
     end = None if until is None else parse_day(until, "--until")
     # the season's rules are the service's, the same as on the season page (RankAsked); a refusal is
@@ -208,10 +210,10 @@ def _print_season(result: Season) -> None:
 
 @app.command("export")
 def export_command(
-    name: Annotated[str, typer.Argument(help="A saved session.")],
+    name: Annotated[str, typer.Argument(help=N_("A saved session."))],
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", dir_okay=False, help="Write to this file instead of printing."),
+        typer.Option("--out", "-o", dir_okay=False, help=N_("Write to this file instead of printing.")),
     ] = None,
 ) -> None:
     """Write a saved session as a session JSON file (the format `chicago tally FILE` reads)."""
@@ -228,21 +230,22 @@ def export_command(
 
 @app.command("import")
 def import_command(
-    file: Annotated[Path, typer.Argument(help="A session JSON file (e.g. from `chicago export`).")],
+    file: Annotated[Path, typer.Argument(help=N_("A session JSON file (e.g. from `chicago export`)."))],
     name: Annotated[
         str | None,
-        typer.Option(help='Save it under this name (default: the file\'s "name", else its file name).'),
+        typer.Option(help=N_('Save it under this name (default: the file\'s "name", else its file name).')),
     ] = None,
     played_on: Annotated[
         str | None,
         typer.Option(
-            "--date", metavar="YYYY-MM-DD", help='Its date (default: the file\'s "date", else today).'
+            "--date", metavar="YYYY-MM-DD", help=N_('Its date (default: the file\'s "date", else today).')
         ),
     ] = None,
     again: Annotated[
         bool,
         typer.Option(
-            "--again", help="Import it even if the same evening (date, players, results) is saved already."
+            "--again",
+            help=N_("Import it even if the same evening (date, players, results) is saved already."),
         ),
     ] = False,
 ) -> None:
@@ -287,10 +290,11 @@ def import_command(
 
 @app.command("rename")
 def rename_command(
-    old: Annotated[str, typer.Argument(help="The player's name now (case and spaces do not matter).")],
-    new: Annotated[str, typer.Argument(help="The new name.")],
+    old: Annotated[str, typer.Argument(help=N_("The player's name now (case and spaces do not matter)."))],
+    new: Annotated[str, typer.Argument(help=N_("The new name."))],
     merge: Annotated[
-        bool, typer.Option("--merge", help="NEW is already a player: make the two one (a name typed twice).")
+        bool,
+        typer.Option("--merge", help=N_("NEW is already a player: make the two one (a name typed twice).")),
     ] = False,
 ) -> None:
     """Rename a player in every saved session (players are matched across sessions by name)."""
@@ -306,12 +310,13 @@ def rename_command(
 def players_command(
     names: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[NAME]...", help="With --add: the players to add.", show_default=False),
+        typer.Argument(metavar="[NAME]...", help=N_("With --add: the players to add."), show_default=False),
     ] = None,
     add: Annotated[
         bool,
         typer.Option(
-            "--add", help="Add the players NAMEs to the roster (a club's members) without saving an evening."
+            "--add",
+            help=N_("Add the players NAMEs to the roster (a club's members) without saving an evening."),
         ),
     ] = False,
     new: Annotated[
@@ -319,18 +324,21 @@ def players_command(
         typer.Option(
             "--new",
             metavar="NAME",
-            help="With --add: NAME is another player, not a typo of a known one (a name a letter or two off"
-            " a player the database knows is refused without it); repeatable.",
+            help=N_(
+                "With --add: NAME is another player, not a typo of a known one (a name a letter or two off"
+                " a player the database knows is refused without it); repeatable."
+            ),
             show_default=False,
         ),
     ] = None,
 ) -> None:
     """List the players the session database knows, with the number of sessions each is in; with --add,
     add players to it first."""
+    from rotation.language import _, ngettext
     from rotation.services.season import list_players
 
     if names and not add:
-        fail("to add players to the roster, write --add before their names")
+        fail(_("to add players to the roster, write --add before their names"))
     if add:
         _add_players(names or [], new or [])
         return
@@ -339,8 +347,6 @@ def players_command(
     if path.exists():
         with open_store() as store:
             players = list_players(store)
-    from rotation.language import _, ngettext
-
     if not players:
         typer.echo(_("No players saved yet in {path}.").format(path=path))
     for player, count in players:
@@ -351,14 +357,13 @@ def players_command(
 def _add_players(names: list[str], new: list[str]) -> None:
     """`chicago players --add NAME...`: the roster's new members, refused as `chicago plan` refuses a
     near miss of a known player (unless --new) or a name that cannot be one."""
+    from rotation.language import _
     from rotation.services.club import add_players
 
     if not names:
-        fail("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'")
+        fail(_("name the players to add, e.g. chicago players --add Kim 'Anne-Marie'"))
     with open_store() as store:  # a near miss or a bad name: worded by words.plan_message, as at plan
         added = add_players(store, names, new=new)
-    from rotation.language import _
-
     if added.added:
         typer.echo(_("Added to the roster: {names}.").format(names=", ".join(added.added)))
     if added.known:
@@ -367,16 +372,23 @@ def _add_players(names: list[str], new: list[str]) -> None:
 
 @app.command("delete")
 def delete_command(
-    name: Annotated[str, typer.Argument(help="A saved session.")],
-    yes: Annotated[bool, typer.Option("--yes", help="Really delete it (it cannot be undone).")] = False,
+    name: Annotated[str, typer.Argument(help=N_("A saved session."))],
+    yes: Annotated[bool, typer.Option("--yes", help=N_("Really delete it (it cannot be undone)."))] = False,
 ) -> None:
     """Delete a saved session and its results (export it first to keep a copy)."""
     if not yes:
+        from rotation.language import ngettext
+
         stored = load_stored(name)
-        fail(
-            f"deleting {stored.name!r} removes its schedule and {len(stored.session.results)} recorded"
-            " rubbers for good: add --yes (or keep a copy first with `chicago export`)"
+        count = len(stored.session.results)
+        said = ngettext(  # English says "rubbers" for one too, as it always has; other languages count
+            "deleting {name} removes its schedule and {count} recorded rubbers for good: add --yes (or keep a"
+            " copy first with `chicago export`)",
+            "deleting {name} removes its schedule and {count} recorded rubbers for good: add --yes (or keep a"
+            " copy first with `chicago export`)",
+            count,
         )
+        fail(said.format(name=repr(stored.name), count=count))
     from rotation.services.evenings import delete_evening
 
     with open_store(create=False) as store:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
+from rotation.language import N_, _
 from rotation.request import Fault, Part
 from rotation.services import errors
 from rotation.services.season import Renamed
@@ -47,15 +48,15 @@ def error_line(error: errors.ChicagoError) -> str:
     if isinstance(error, errors.MixedUnitsError):
         return f"{error}: rank one unit at a time with --unit"
     if isinstance(error, errors.AskedError):
-        return ASKED.get(error.rule, str(error))
+        return _(ASKED[error.rule]) if error.rule in ASKED else str(error)
     return str(error)
 
 
 ASKED = {
-    errors.Rule.SCORING_UNKEPT: (
+    errors.Rule.SCORING_UNKEPT: N_(
         "--scoring, --premium, --unit and --rounding are kept with --save (or written by --json)"
     ),
-    errors.Rule.IMPS_UNIT: "Russian scoring tallies in IMPs: --unit and --rounding do not apply to it",
+    errors.Rule.IMPS_UNIT: N_("Russian scoring tallies in IMPs: --unit and --rounding do not apply to it"),
 }
 """The options' rules of `chicago plan` as the command line words them (others: the error's words)."""
 
@@ -102,36 +103,53 @@ def plan_message(error: Exception) -> str:
     return str(error)
 
 
+FORMS = (N_("NAME:ROUNDS, e.g. Shirley:1-2"), N_("NAME+NAME, e.g. Ann+Bob"))
+"""How a part of a request is written (the ``form`` a PlanError carries), marked to be translated."""
+
+
 def _plan_refused(error: errors.PlanError, option: str) -> str:
     """A plan refused for a part of the request, worded with the option that gives that part."""
     facts = error.facts
     if error.fault is Fault.UNREADABLE:
-        return f"cannot read {option} {facts['text']!r}: write {facts['form']}"
+        return _("cannot read {option} {text}: write {form}").format(
+            option=option, text=repr(facts["text"]), form=_(str(facts["form"]))
+        )
     if error.fault is Fault.NOT_A_PLAYER:
-        near = f"; did you mean {facts['near']!r}?" if facts.get("near") else ""
-        return f"{option} names {facts['name']!r}, who is not one of the players{near}"
+        if facts.get("near"):
+            return _("{option} names {name}, who is not one of the players; did you mean {near}?").format(
+                option=option, name=repr(facts["name"]), near=repr(facts["near"])
+            )
+        return _("{option} names {name}, who is not one of the players").format(
+            option=option, name=repr(facts["name"])
+        )
     if error.fault is Fault.NOT_IN_A_COUPLE:
-        return f"{option} needs every player in a couple, but {facts['name']} is in none: add --couple"
+        return _("{option} needs every player in a couple, but {name} is in none: add --couple").format(
+            option=option, name=facts["name"]
+        )
     if error.fault is Fault.IN_TWO_COUPLES:
-        return f"{option} names {facts['name']} in two couples: a player is in one couple at most"
+        return _("{option} names {name} in two couples: a player is in one couple at most").format(
+            option=option, name=facts["name"]
+        )
     if error.fault is Fault.KEPT_BEYOND_PLAN:
-        return f"{option} keeps {facts['kept']} rounds, but the plan kept has {facts['has']}"
+        return _("{option} keeps {kept} rounds, but the plan kept has {has}").format(
+            option=option, kept=facts["kept"], has=facts["has"]
+        )
     if error.fault is Fault.KEPT_BEYOND_EVENING:
-        return f"{option} keeps {facts['kept']} rounds but the evening has only {facts['has']}"
+        return _("{option} keeps {kept} rounds but the evening has only {has}").format(
+            option=option, kept=facts["kept"], has=facts["has"]
+        )
     if error.fault is Fault.NEEDS_BALANCED:
-        options = (
-            "--avoid, --couple, --tables and --keep"
-            if facts.get("couples")
-            else "--avoid, --tables and --keep"
-        )
-        return f"{options} need the balanced planner (--method balanced)"
+        if facts.get("couples"):
+            return _("--avoid, --couple, --tables and --keep need the balanced planner (--method balanced)")
+        return _("--avoid, --tables and --keep need the balanced planner (--method balanced)")
     if error.fault is Fault.AFTER_THE_EVENING:
-        return (
-            f"{option} {facts['name']}:{facts['round']}: the evening has {facts['rounds']} rounds"
-            f" (ask for more with --rounds)"
-        )
+        return _(
+            "{option} {name}:{round}: the evening has {rounds} rounds (ask for more with --rounds)"
+        ).format(option=option, name=facts["name"], round=facts["round"], rounds=facts["rounds"])
     if error.fault is Fault.NOT_FOUND_IN_TIME:
-        return f"{error}: allow more with {option}"
+        return _("no schedule found within {seconds} s: allow more with {option}").format(
+            seconds=f"{facts['seconds']:g}", option=option
+        )
     return f"{option} {error}"
 
 

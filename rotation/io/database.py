@@ -238,7 +238,9 @@ class NoSuchSessionError(StoreRefusedError):
 
 
 class NoDatabaseError(StoreRefusedError):
-    """The database file does not exist yet (nothing was ever saved)."""
+    """The database file does not exist yet (nothing was ever saved); ``path``: where it was looked for."""
+
+    path: str | None = None
 
 
 def default_path() -> Path:
@@ -271,7 +273,9 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
             return _open_read_only(path)
     else:
         if not create:
-            raise NoDatabaseError(f"no database at {path} yet: nothing has been saved")
+            missing = NoDatabaseError(f"no database at {path} yet: nothing has been saved")
+            missing.path = str(path)
+            raise missing
         if not path.parent.exists():
             if path != default_path():
                 raise StoreRefusedError(f"cannot create {path}: the folder {path.parent} does not exist")

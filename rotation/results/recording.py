@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any, Final
 
 from rotation.jsontext import JsonTextError, loads
+from rotation.language import _
 from rotation.model import Schedule
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.contract import InvalidResultError
@@ -66,7 +67,7 @@ def parse_deal_argument(text: str, language: str | None = None) -> RecordedDeal:
             data["hcp_ns"] = int(hcp)
         return RecordedDeal.from_value(data, language)
     except InvalidResultError as error:
-        raise InvalidDealError(str(error)) from None
+        raise InvalidDealError(str(error)) from error  # its fault and facts, for a face to word
 
 
 class AlreadyRecordedError(SessionError):
@@ -228,7 +229,11 @@ def resolve_table(session: Session, round_number: int, table: int | None) -> int
     tables and who sits at each when the round has several and none was given."""
     rounds = session.schedule.rounds
     if not 1 <= round_number <= len(rounds):
-        raise SessionError(f"round {round_number} is not in the schedule (rounds 1 to {len(rounds)})")
+        raise SessionError(
+            _("round {round} is not in the schedule (rounds 1 to {last})").format(
+                round=round_number, last=len(rounds)
+            )
+        )
     tables = rounds[round_number - 1].tables
     if table is not None:
         return table

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rotation.errors import UserError
+from rotation.language import _
 from rotation.model import Player, Schedule, Table
 from scoring.deal import InvalidDealError, RecordedDeal
 from scoring.rubber import RubberError, RubberScore, check_passed_out, score_rubber
@@ -18,6 +19,22 @@ from scoring.tally import RecordedNet, Standing, Unit, credit_rubber, standings
 
 class SessionError(UserError, ValueError):
     """A result that does not fit the session: a round or table the schedule lacks, a bad deal."""
+
+
+class RubberRefusedError(SessionError):
+    """Scoring refused a rubber (a deal without its declarer, too many deals): where (``round``,
+    ``table``), with scoring's refusal as its cause, for a face to word from its facts."""
+
+    round: int
+    table: int
+
+
+def refused_at(round_number: int, table: int, error: Exception) -> RubberRefusedError:
+    """Scoring's refusal of a rubber, said where it happened (raised ``from`` it, so that a face may word
+    the refusal from its facts)."""
+    wrapped = RubberRefusedError(f"round {round_number}, table {table}: {error}")
+    wrapped.round, wrapped.table = round_number, table
+    return wrapped
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +55,7 @@ class RubberRecord:
             try:
                 check_passed_out(self.deals)
             except RubberError as error:
-                raise SessionError(f"round {self.round}, table {self.table}: {error}") from None
+                raise refused_at(self.round, self.table, error) from error
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +95,11 @@ class Session:
         for record in self.results:
             key = (record.round, record.table)
             if key in seen:
-                raise SessionError(f"round {record.round}, table {record.table} is recorded twice")
+                raise SessionError(
+                    _("round {round}, table {table} is recorded twice").format(
+                        round=record.round, table=record.table
+                    )
+                )
             seen.add(key)
             self.seating(record.round, record.table)
 
@@ -86,18 +107,23 @@ class Session:
         """The table of the schedule at round and table numbers counted from 1."""
         rounds = self.schedule.rounds
         if not 1 <= round_number <= len(rounds):
-            raise SessionError(f"round {round_number} is not in the schedule (rounds 1 to {len(rounds)})")
+            raise SessionError(
+                _("round {round} is not in the schedule (rounds 1 to {last})").format(
+                    round=round_number, last=len(rounds)
+                )
+            )
         tables = rounds[round_number - 1].tables
         if not 1 <= table_number <= len(tables):
             raise SessionError(
-                f"round {round_number} has no table {table_number} (tables 1 to {len(tables)})"
+                _("round {round} has no table {table} (tables 1 to {last})").format(
+                    round=round_number, table=table_number, last=len(tables)
+                )
             )
         return tables[table_number - 1]
 
     def score(self, record: RubberRecord) -> ScoredRubber:
         """Score one recorded rubber at its table; SessionError says which rubber is wrong and why."""
         table = self.seating(record.round, record.table)
-        where = f"round {record.round}, table {record.table}"
         try:
             if record.deals is not None:
                 score = score_rubber(record.deals, table.first_dealer, self.rules)
@@ -105,7 +131,7 @@ class Session:
             assert record.net is not None
             return ScoredRubber(record, table, None, self.rules.tally_recorded(record.net))
         except (RubberError, InvalidRulesError, InvalidDealError) as error:
-            raise SessionError(f"{where}: {error}") from None
+            raise refused_at(record.round, record.table, error) from error
 
     def is_complete(self, record: RubberRecord) -> bool:
         """A net, or as many counted deals as the cycle: only complete rubbers count in the tally."""
@@ -116,12 +142,16 @@ class Session:
     def running(self, record: RubberRecord) -> RubberScore:
         """A rubber recorded deal by deal, scored as far as it goes (complete or still in play)."""
         if record.deals is None:
-            raise SessionError(f"round {record.round}, table {record.table} was recorded as a net")
+            raise SessionError(
+                _("round {round}, table {table} was recorded as a net").format(
+                    round=record.round, table=record.table
+                )
+            )
         table = self.seating(record.round, record.table)
         try:
             return score_rubber(record.deals, table.first_dealer, self.rules, partial=True)
         except (RubberError, InvalidRulesError, InvalidDealError) as error:
-            raise SessionError(f"round {record.round}, table {record.table}: {error}") from None
+            raise refused_at(record.round, record.table, error) from error
 
     def check(self, record: RubberRecord) -> None:
         """SessionError unless the record fits: scored whole when complete, as far as it goes when not."""
@@ -176,7 +206,11 @@ class Session:
         key = (record.round, record.table)
         others = tuple(r for r in self.results if (r.round, r.table) != key)
         if len(others) != len(self.results) and not replace:
-            raise SessionError(f"round {record.round}, table {record.table} is already recorded")
+            raise SessionError(
+                _("round {round}, table {table} is already recorded").format(
+                    round=record.round, table=record.table
+                )
+            )
         updated = Session(self.schedule, self.rules, (*others, record))
         updated.check(record)
         return updated

@@ -22,6 +22,13 @@ from types import MappingProxyType
 from typing import Final
 
 from rotation.errors import UserError
+from rotation.results.settle_words import (
+    amount_refused,
+    per_refused,
+    places_refused,
+    unknown_currency,
+    zero_stake,
+)
 from scoring.methods import TallyUnit
 
 __all__ = [
@@ -233,10 +240,7 @@ def currency(code: str | None) -> Currency:
         return NO_CURRENCY
     key = code.strip().upper()
     if key not in MINOR_UNITS:
-        raise SettleAskedError(
-            f"unknown currency {_shown(code)}: give an ISO 4217 code such as EUR, USD, GBP or JPY"
-            f" (known: {', '.join(MINOR_UNITS)})"
-        )
+        raise SettleAskedError(unknown_currency(_shown(code), ", ".join(MINOR_UNITS)))
     return Currency(key, MINOR_UNITS[key])
 
 
@@ -248,36 +252,35 @@ def per(text: str | None) -> Per | None:
     for choice in Per:
         if key == choice.value:
             return choice
-    raise SettleAskedError(f"the stake is per 100, per point or per imp, not per {_shown(text)}")
+    raise SettleAskedError(per_refused(_shown(text)))
 
 
-def _amount(text: str, what: str, places: int, most: Decimal) -> Decimal:
-    """A typed amount: digits with an optional point, at most ``places`` decimals, at most ``most``."""
+def _amount(text: str, what: str, places: int, most: Decimal, code: str = "") -> Decimal:
+    """A typed amount: digits with an optional point, at most ``places`` decimals, at most ``most``
+    (``what``: ``stake`` or ``table money``, ``code``: its currency as `` (EUR)``, or nothing)."""
     written = text.strip()
     match = _AMOUNT.fullmatch(written.removeprefix("-"))
+    shown = _shown(text)
     if match is None:
-        raise SettleAskedError(f"{what} is an amount such as 0.50 or 2, not {_shown(text)}")
+        raise SettleAskedError(amount_refused(what, "form", text=shown, code=code))
     if written.startswith("-"):
-        raise SettleAskedError(f"{what} cannot be negative ({_shown(text)})")
+        raise SettleAskedError(amount_refused(what, "negative", text=shown, code=code))
     whole, decimals = match[1].lstrip("0"), match[2] or ""
     if len(whole) > len(str(most)):
-        raise SettleAskedError(f"{what} of {len(whole)} digits is more than {most}")
+        raise SettleAskedError(amount_refused(what, "digits", count=len(whole), most=most, code=code))
     if len(decimals) > places:
-        raise SettleAskedError(
-            f"{what} has at most {places} decimal{'s' if places != 1 else ''}, not {len(decimals)}"
-            f" ({_shown(text)})"
-        )
+        raise SettleAskedError(places_refused(what, places, len(decimals), shown, code))
     value = Decimal(written)
     if value > most:
-        raise SettleAskedError(f"{what} of {_shown(text)} is more than {most}")
+        raise SettleAskedError(amount_refused(what, "most", text=shown, most=most, code=code))
     return value
 
 
 def stake(text: str) -> Decimal:
     """A stake as typed: more than 0, at most `MAX_STAKE`, at most `STAKE_PLACES` decimals."""
-    value = _amount(text, "a stake", STAKE_PLACES, MAX_STAKE)
+    value = _amount(text, "stake", STAKE_PLACES, MAX_STAKE)
     if not value:
-        raise SettleAskedError("a stake of 0 settles nothing: give an amount above 0")
+        raise SettleAskedError(zero_stake())
     return value
 
 
@@ -286,7 +289,7 @@ def table_money(text: str | None, money: Currency = NO_CURRENCY) -> Decimal:
     if text is None or not text.strip():
         return Decimal(0)
     named = f" ({money.code})" if money.code else ""
-    return _amount(text, f"table money{named}", money.minor, MAX_TABLE_MONEY)
+    return _amount(text, "table money", money.minor, MAX_TABLE_MONEY, named)
 
 
 def round_to_sum(exact: Sequence[Fraction]) -> tuple[int, ...]:

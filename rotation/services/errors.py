@@ -33,7 +33,7 @@ from rotation.results.recording import (
     TableNeededError,
 )
 from rotation.results.season import MixedUnitsError
-from rotation.results.session import SessionError
+from rotation.results.session import RubberRefusedError, SessionError
 from rotation.roster import ForgottenPlayersError, NearMissError
 from rotation.services.access import RefusedError
 from rotation.services.drives import ReseatRefusedError
@@ -90,6 +90,7 @@ __all__ = [
     "RefusedError",
     "ReseatRefusedError",
     "ResultBeyondKeptError",
+    "RubberRefusedError",
     "Rule",
     "SameEveningError",
     "SessionError",

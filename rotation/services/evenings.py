@@ -271,20 +271,21 @@ def _checked_names(
     error both faces word, before the roster compares it."""
     from rotation.model import InvalidScheduleError, check_names
     from rotation.plan import MAX_PLAYERS, PlanError
+    from rotation.plan_words import refused
 
     if max(len(request.names), len(new), len(gone)) > MAX_PLAYERS:  # bounded before the roster compares
         most = max(len(request.names), len(new), len(gone))
-        raise PlanError(f"the planner seats at most {MAX_PLAYERS} players, got {most}")
+        raise PlanError(refused("too many", most=MAX_PLAYERS, count=most))
     try:
         check_names(request.names)
         for name in (*new, *gone):
             check_names((name,))
     except InvalidScheduleError as error:
-        raise PlanError(str(error)) from None
+        raise PlanError(str(error) if error.twice is None else refused("twice", text=error.twice)) from None
     typed = {name_key(name) for name in request.names}
     strays = [name for name in new if name_key(name) not in typed]
     if strays:
-        raise PlanError(f"{strays[0]!r} is declared new but is not one of the players named")
+        raise PlanError(refused("stray new", text=strays[0]))
     known_as: tuple[tuple[str, str], ...] = ()
     if store is not None:
         matched = roster.match_roster(request.names, [name for name, _ in store.players()], new=new)

@@ -68,8 +68,18 @@ def find_house(text: str, *, database: Path | None = None, files: bool = True) -
     for house in club:
         if house.name == wanted:
             return house
-    own = f" or the club's ({', '.join(house.name for house in club)})" if club else ""
-    raise HouseError(f"no house rules {text.strip()[:40]!r}: the presets are {preset_names()}{own}")
+    from rotation.language import _
+
+    typed = repr(text.strip()[:40])
+    if club:
+        raise HouseError(
+            _("no house rules {typed}: the presets are {presets} or the club's ({own})").format(
+                typed=typed, presets=preset_names(), own=", ".join(house.name for house in club)
+            )
+        )
+    raise HouseError(
+        _("no house rules {typed}: the presets are {presets}").format(typed=typed, presets=preset_names())
+    )
 
 
 def house_rules(

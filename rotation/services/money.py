@@ -75,7 +75,9 @@ def settle_terms(
             mine if mine is not None else theirs for mine, theirs in zip(typed, _texts(kept), strict=True)
         )
     if stake_text is None or not stake_text.strip():
-        raise SettleAskedError("settling up needs a stake: the amount won or lost per 100, point or imp")
+        from rotation.language import _
+
+        raise SettleAskedError(_("settling up needs a stake: the amount won or lost per 100, point or imp"))
     money = currency(currency_code)
     return Terms(stake(stake_text), per(per_text), money, table_money(table_money_text, money))
 

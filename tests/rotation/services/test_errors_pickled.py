@@ -10,10 +10,11 @@ from datetime import date
 import pytest
 
 from rotation.request import Fault, Part
-from rotation.results.session import RubberRecord
+from rotation.results.session import RubberRecord, refused_at
 from rotation.services import errors
 from rotation.services.club import ScoringChoiceError
 from scoring.deal import RecordedDeal
+from scoring.rubber import RubberError
 from scoring.tally import RecordedNet, Unit
 
 RUBBER = RubberRecord(1, 2, deals=(RecordedDeal.parse("3NT N -2"),))
@@ -33,6 +34,9 @@ MADE = (
     errors.TableNeededError(2, (("Ann", "Bob", "Cy", "Di"), ("Ed", "Flo", "Gus", "Hal"))),
     errors.MovedOnError(1, 2, 0, RUBBER),
     errors.ResultBeyondKeptError(1, 1),
+    refused_at(
+        1, 2, RubberError("deal 1: 3NT = needs its declarer's seat", "no declarer", number=1, result="3NT =")
+    ),
     errors.ReseatRefusedError(1, 2, ((2, 1), (2, 3))),
     errors.ChangedMeanwhileError("the plan changed"),
     errors.RefusedError("this link is not valid"),

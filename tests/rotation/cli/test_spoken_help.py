@@ -1,0 +1,87 @@
+"""--help in the language spoken, through the installed `chicago`: German help shows every option's help in
+German (as the catalogue translates it) and none in English; English --help stays as written; every
+command's help is marked to be translated (help_words.COMMANDS holds each docstring word for word)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rotation.language import speaking
+from tests.rotation.web.real import CHICAGO, chicago
+
+
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The tests choose the language themselves (and a wide terminal, so no help text is cut)."""
+    for variable in ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("COLUMNS", "200")
+    yield
+
+
+def _plan_options() -> dict[str, str]:
+    """Each `chicago plan` parameter's help as declared (English), by its name."""
+    import typer
+    from typer.main import get_command
+
+    from rotation.cli.app import app
+
+    group = get_command(app)
+    command = group.get_command(typer._click.Context(group, info_name="chicago"), "plan")  # type: ignore[attr-defined]
+    return {param.name: param.help for param in command.params if param.help}
+
+
+def _flat(text: str) -> str:
+    """Help output as one line of words: the boxes' borders and the wrapping taken out."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
+
+
+def _opening(text: str, words: int) -> str:
+    return " ".join(text.split()[:words])
+
+
+def test_german_help_shows_every_option_in_german(tmp_path: Path) -> None:
+    from rotation.language import gettext
+
+    done = chicago(tmp_path / "club.db", "plan", "--help", "--lang", "de")
+    assert done.returncode == 0, done.stderr
+    shown = _flat(done.stdout)
+    options = _plan_options()
+    assert len(options) > 20
+    with speaking("de"):
+        german = {name: gettext(text) for name, text in options.items()}
+    for name, text in options.items():
+        assert german[name] != text, name  # translated in the catalogue
+        assert _opening(german[name], 2) in shown, (name, german[name])
+        assert _opening(text, 5) not in shown, (name, text)
+    assert "Optionen" in shown and "Die Namen der Spieler (mindestens vier)." in shown
+
+
+def test_english_help_is_as_written(tmp_path: Path) -> None:
+    done = chicago(tmp_path / "club.db", "plan", "--help")
+    shown = _flat(done.stdout)
+    assert done.returncode == 0 and "Options" in shown and "Arguments" in shown
+    for name, text in _plan_options().items():
+        assert _opening(text, 3) in shown, name
+    plain = subprocess.run(
+        [str(CHICAGO), "plan", "--help", "--lang", "en"], capture_output=True, text=True, check=False
+    )
+    assert plain.stdout == done.stdout
+
+
+def test_every_commands_help_is_marked() -> None:
+    import typer
+    from typer.main import get_command
+
+    from rotation.cli.app import app
+    from rotation.cli.help_words import COMMANDS
+
+    group = get_command(app)
+    context = typer._click.Context(group, info_name="chicago")  # type: ignore[attr-defined]
+    for name in group.list_commands(context):
+        assert group.get_command(context, name).help == COMMANDS[name], name
