@@ -200,7 +200,7 @@ def test_an_evening_exported_and_imported_keeps_its_stake_and_language(tmp_path:
     file = tmp_path / "tue.json"
     assert chicago(home, "export", "tue", "--out", str(file)).returncode == 0
     data = json.loads(file.read_text())
-    assert data["stake"]["stake"] == "0.50" and data["stake"]["currency"] == "EUR" and data["language"] == "de"
+    assert (data["stake"]["stake"], data["stake"]["currency"], data["language"]) == ("0.50", "EUR", "de")
     imported = chicago(away, "import", str(file))
     assert imported.returncode == 0, imported.stderr
     settled = [json.loads(chicago(db, "settle", "tue", "--json").stdout) for db in (home, away)]
