@@ -1,0 +1,51 @@
+"""Couples kept apart by the staged planner: a couples' party as even as any other evening.
+
+The one model of ``solver.couples`` holds every rule at once but, past a few tables, plans far less evenly
+than the staged planner does without couples (8 couples over 8 rounds: partners 0-3 and 102 repeated
+meetings, where the stages reach 0-1 and the floor). So the stages plan couples' parties too, each
+holding "apart" (pairs who must never share a table) where it groups players into tables: the
+partnerships (``pairings``, which never pairs a couple, since ``avoid`` holds them), the tables they are
+grouped into (``tables._group_tables``, a couple's partnerships never grouped), the opponents' search
+(``tables._regroup``, a couple never at one table), the sit-outs, and the table-mates' search
+(``mates``, where a couple at one table outweighs every other rule, so it mends any the grouping could not
+avoid). The one model stays where it is the better tool: a design by construction to start from (the
+mixed GF designs, exact), one table a round, or stages that end with a couple at one table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rotation.solver.couples import apart_drafts, breaks_apart
+from rotation.solver.mates import MATE_MOVES, _spread_table_mates
+from rotation.solver.pairings import _construct, _pairings
+from rotation.solver.problem import _Draft, _Outcome, _Problem, _Run
+from rotation.solver.tables import _group_tables, _improve_opponents
+from rotation.solver.threes import _spread_sit_outs
+
+__all__ = ["couples_drafts"]
+
+
+def couples_drafts(
+    problem: _Problem, run: _Run, hint: Sequence[_Draft] | None, mate_moves: int | None = None
+) -> tuple[list[_Draft] | None, list[_Outcome], str]:
+    """The rounds to plan with every couple apart: the drafts (None when none was found within the work),
+    each rule's outcome from a model, and a reason when none can exist (as ``apart_drafts``)."""
+    one_table = all(problem.tables[r] <= 1 for r in problem.free)
+    if hint is not None or one_table:
+        return apart_drafts(problem, run, hint)
+    drafts, outcomes = _pairings(problem, _construct(problem, random.Random(run.seed)), run, share=0.5)
+    drafts, more = _group_tables(problem, drafts, run, share=0.3)
+    outcomes += more
+    if problem.spec.previous is None and drafts:
+        drafts = _improve_opponents(problem, drafts, run, run.until(0.85))
+    if not drafts:
+        return apart_drafts(problem, run, None)
+    spread = _spread_sit_outs(problem, drafts, run)
+    if not breaks_apart(problem, spread) or breaks_apart(problem, drafts):
+        drafts = spread
+    drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES if mate_moves is None else mate_moves)
+    if breaks_apart(problem, drafts):  # the stages could not keep them apart: the one model can
+        return apart_drafts(problem, run, None)
+    return drafts, outcomes, ""
