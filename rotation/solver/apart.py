@@ -15,16 +15,18 @@ mixed GF designs, exact), one table a round, or stages that end with a couple at
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from rotation.model import Player
+from rotation.solver.affine import affine_drafts
 from rotation.solver.couples import apart_drafts, breaks_apart
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
 from rotation.solver.pairings import _construct, _pairings
-from rotation.solver.problem import _Draft, _Outcome, _Problem, _Run
+from rotation.solver.problem import MOST_MEETINGS, REPEATED_MEETINGS, _Draft, _Outcome, _Problem, _Run
 from rotation.solver.tables import _group_tables, _improve_opponents
 from rotation.solver.threes import _spread_sit_outs
 
-__all__ = ["couples_drafts"]
+__all__ = ["couples_drafts", "meeting_floors"]
 
 
 def couples_drafts(
@@ -35,6 +37,10 @@ def couples_drafts(
     one_table = all(problem.tables[r] <= 1 for r in problem.free)
     if hint is not None or one_table:
         return apart_drafts(problem, run, hint)
+    moves = MATE_MOVES if mate_moves is None else mate_moves
+    built = affine_drafts(problem)
+    if built is not None:  # eight couples: the affine plane's rounds, polished by the table-mates' search
+        return _spread_table_mates(problem, built, run, moves), [], ""
     drafts, outcomes = _pairings(problem, _construct(problem, random.Random(run.seed)), run, share=0.5)
     drafts, more = _group_tables(problem, drafts, run, share=0.3)
     outcomes += more
@@ -45,7 +51,23 @@ def couples_drafts(
     spread = _spread_sit_outs(problem, drafts, run)
     if not breaks_apart(problem, spread) or breaks_apart(problem, drafts):
         drafts = spread
-    drafts = _spread_table_mates(problem, drafts, run, MATE_MOVES if mate_moves is None else mate_moves)
+    drafts = _spread_table_mates(problem, drafts, run, moves)
     if breaks_apart(problem, drafts):  # the stages could not keep them apart: the one model can
         return apart_drafts(problem, run, None)
     return drafts, outcomes, ""
+
+
+def meeting_floors(problem: _Problem, played: Mapping[Player, int]) -> dict[str, int]:
+    """The table-mates' floors by counting with couples apart: a player who plays r rounds meets 3r
+    times among the others less those they must never sit with, so meets one of them ceil(3r / k)
+    times and repeats 3r - k meetings at least (each repeat shared by two). 8 couples over 8 rounds:
+    24 meetings among 14 for each, so 2 and 16 x 10 / 2 = 80 (72 counted among all 15)."""
+    apart = problem.spec.apart
+    most = repeats = 0
+    for p, rounds in played.items():
+        others = problem.n - 1 - sum(p in pq for pq in apart)
+        if others <= 0 or rounds <= 0:
+            continue
+        most = max(most, -(-3 * rounds // others))
+        repeats += max(0, 3 * rounds - others)
+    return {MOST_MEETINGS: most, REPEATED_MEETINGS: -(-repeats // 2)}

@@ -343,7 +343,8 @@ class _Search:
         start itself goes on while it evens the opponents, the tie-break)."""
         cost = self.cost if cost is None else cost
         mates = self.mates_part(cost)
-        return cost < self.weight_apart and mates < self.weight_most and mates // self.weight_mates <= self.repeat_floor
+        apart_ok = cost < self.weight_apart
+        return apart_ok and mates < self.weight_most and mates // self.weight_mates <= self.repeat_floor
 
     def mates_part(self, cost: int) -> int:
         """The table-mates' and opponents' share of a cost: without the partner range, last evening's
@@ -530,7 +531,8 @@ class _Search:
             if self.cost < best_cost:
                 best_cost, since, last_best = self.cost, 0, step
                 best = self.snapshot()
-                if self.cost < self.weight_apart and self.mates_part(self.cost) <= self.repeat_floor * self.weight_mates:
+                at_floor = self.mates_part(self.cost) <= self.repeat_floor * self.weight_mates  # opponents
+                if at_floor and self.cost < self.weight_apart:
                     break
             else:
                 since += 1

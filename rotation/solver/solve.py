@@ -156,6 +156,11 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
+    if problem.spec.apart:  # couples never meet: counted among the others each may meet
+        from rotation.solver.apart import meeting_floors
+
+        for name, floor in meeting_floors(problem, balance.played).items():
+            floors[name] = max(floors.get(name, 0), floor)
     if problem.anyone_away and balance.sit_out_share_excess == 0:  # at the fair shares ranked above it
         floors[PLAYED] = max(floors.get(PLAYED, 0), played_floor_at_shares(problem))
     found = {o.name: o for o in outcomes}

@@ -98,9 +98,9 @@ def _apart_groupable(pairs: list[Pair], apart: frozenset[Pair]) -> bool:
         return True
     first, rest = pairs[0], pairs[1:]
     for k, other in enumerate(rest):
-        if not any(pair_key(x, y) in apart for x in first for y in other):
-            if _apart_groupable(rest[:k] + rest[k + 1 :], apart):
-                return True
+        clear = not any(pair_key(x, y) in apart for x in first for y in other)
+        if clear and _apart_groupable(rest[:k] + rest[k + 1 :], apart):
+            return True
     return False
 
 
