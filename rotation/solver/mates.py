@@ -116,8 +116,8 @@ def _apart_meetings(problem: _Problem, drafts: Sequence[_Draft]) -> int:
 
 def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> list[_Draft]:
     """Each round's seated players regrouped at random, each table filled with whoever has met its
-    players least so far."""
-    met = problem.kept_counts().mates
+    players least so far (no couple at one table where the players left allow)."""
+    met, apart = problem.kept_counts().mates, problem.spec.apart
     grouped = []
     for d in drafts:
         left = sorted(p for game in d.games for pq in game for p in pq)
@@ -126,7 +126,13 @@ def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> 
         while left:
             table = [left.pop()]
             while len(table) < 4:
-                pick = min(left, key=lambda q: sum(met[pair_key(q, x)] for x in table))
+                pick = min(
+                    left,
+                    key=lambda q: (
+                        sum(pair_key(q, x) in apart for x in table),
+                        sum(met[pair_key(q, x)] for x in table),
+                    ),
+                )
                 left.remove(pick)
                 table.append(pick)
             for i, p in enumerate(table):

@@ -156,7 +156,7 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
-    if problem.spec.apart:  # couples never meet: counted among the others each may meet
+    if problem.spec.apart and not problem.kept:  # couples never meet (kept rounds are history: they may)
         from rotation.solver.apart import meeting_floors
 
         for name, floor in meeting_floors(problem, balance.played).items():
