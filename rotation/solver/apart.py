@@ -19,10 +19,20 @@ from collections.abc import Mapping, Sequence
 
 from rotation.model import Player
 from rotation.solver.affine import affine_drafts
+from rotation.solver.bounds import _floors
 from rotation.solver.couples import apart_drafts, breaks_apart
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
+from rotation.solver.measure import _measure
 from rotation.solver.pairings import _construct, _pairings
-from rotation.solver.problem import MOST_MEETINGS, REPEATED_MEETINGS, _Draft, _Outcome, _Problem, _Run
+from rotation.solver.problem import (
+    MOST_MEETINGS,
+    PARTNER,
+    REPEATED_MEETINGS,
+    _Draft,
+    _Outcome,
+    _Problem,
+    _Run,
+)
 from rotation.solver.tables import _group_tables, _improve_opponents
 from rotation.solver.threes import _spread_sit_outs
 
@@ -35,13 +45,14 @@ def couples_drafts(
     """The rounds to plan with every couple apart: the drafts (None when none was found within the work),
     each rule's outcome from a model, and a reason when none can exist (as ``apart_drafts``)."""
     one_table = all(problem.tables[r] <= 1 for r in problem.free)
-    if hint is not None or one_table:
+    if one_table or (hint is not None and _exact(problem, hint)):
         return apart_drafts(problem, run, hint)
     moves = MATE_MOVES if mate_moves is None else mate_moves
     built = affine_drafts(problem)
     if built is not None:  # eight couples: the affine plane's rounds, polished by the table-mates' search
         return _spread_table_mates(problem, built, run, moves), [], ""
-    drafts, outcomes = _pairings(problem, _construct(problem, random.Random(run.seed)), run, share=0.5)
+    first = list(hint) if hint is not None else _construct(problem, random.Random(run.seed))
+    drafts, outcomes = _pairings(problem, first, run, share=0.5)
     drafts, more = _group_tables(problem, drafts, run, share=0.3)
     outcomes += more
     if problem.spec.previous is None and drafts:
@@ -55,6 +66,20 @@ def couples_drafts(
     if breaks_apart(problem, drafts):  # the stages could not keep them apart: the one model can
         return apart_drafts(problem, run, None)
     return drafts, outcomes, ""
+
+
+def _exact(problem: _Problem, hint: Sequence[_Draft]) -> bool:
+    """Whether a design to start from (``movements.couples``) already has the partners and the table-mates
+    at their floors by counting (a spouse-avoiding mixed doubles design over its whole cycle): then the
+    one model only seats it; else the stages start from it."""
+    if breaks_apart(problem, hint):
+        return False
+    measured, floors = _measure(problem, hint), _floors(problem)
+    counts = problem.kept_counts()
+    for d in hint:
+        counts.add(d.games, d.sitting_out)
+    mates = meeting_floors(problem, counts.played) if not problem.kept else {}
+    return measured[PARTNER] <= floors.get(PARTNER, 0) and all(measured[k] <= v for k, v in mates.items())
 
 
 def meeting_floors(problem: _Problem, played: Mapping[Player, int]) -> dict[str, int]:
