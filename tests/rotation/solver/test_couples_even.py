@@ -133,3 +133,16 @@ def test_the_table_mates_search_mends_a_couple_at_one_table() -> None:
     tables = [sorted(x for pq in game for x in pq) for d in mended for game in d.games]
     assert all(not ({0, 1} <= set(t) or {2, 3} <= set(t)) for t in tables), tables
     assert _rank(problem, mended)[:3] <= _rank(problem, drafts)[:3]
+
+
+def test_twelve_couples_over_six_rounds_meet_nobody_twice_from_the_book() -> None:
+    """12 couples (24 players, six tables) over 6 rounds: the meet-once book's rounds with each couple
+    placed on a pair the book never seats together, so nobody meets anyone twice (each meets 18 of the
+    22 they may sit with) and no couple shares a table; the plan's note names the book."""
+    twelve = tuple((f"F{i}", f"S{i}") for i in range(1, 13))
+    made = plan(PlanRequest(_names(twelve), seed=1, rounds=6, couples=twelve))
+    partners, meets, together = _counted(made.schedule, twelve)
+    assert len(made.schedule.rounds) == 6 and together == 0
+    assert max(meets.values()) == 1 and max(partners.values()) == 1
+    assert sum(meets.values()) == 6 * 6 * 6  # six tables a round, six pairs a table, all different
+    assert any("nobody meets anyone twice" in note.text for note in made.notes)
