@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rotation.balance import check_couples as counted_couples
-from rotation.model import Movement, Round, Schedule, Table, pair_key
+from rotation.model import Movement, Schedule, pair_key
 from rotation.names import name_key
 from rotation.plan import PlanError, _real
 from rotation.request import Fault, Part
@@ -141,20 +141,7 @@ def couples_book_start(n_players: int, couples: Sequence[tuple[int, int]], round
             number[u], number[v] = a, b
         rest = iter(sorted(set(range(n_players)) - set(number.values())))
         number |= {p: next(rest) for p in range(n_players) if p not in number}
-        return Movement(
-            n_players,
-            tuple(
-                Round(
-                    tuple(
-                        Table(*(number[p] for p in t.players), first_dealer=t.first_dealer)
-                        for t in rnd.tables
-                    ),
-                    tuple(number[p] for p in rnd.sitting_out),
-                )
-                for rnd in book.rounds
-            ),
-            name=book.name,
-        )
+        return book.mapped(number)
     return None
 
 
