@@ -12,10 +12,10 @@ seconds of a plain plan of the same size (the same players and rounds, no couple
 and their ratio. Every plan uses the planner's default work, so the numbers are those a host gets.
 
 ``--even`` (couples through the staged planner): plain couples' parties planned as today ("after") and as
-before, by the one model of ``solver.couples`` alone ("before", the same run), each counted from the
-seating: the partner range over the pairs allowed to partner, the most meetings of two players, the
-repeated meetings beside their floor counted with couples apart (each player meets 3r times among the
-n - 2 others they may sit with), and the seconds with their ratio after / before.
+before ("before", the same run: the one model of ``solver.couples`` alone, no start from the book), each
+counted from the seating: the partner range over the pairs allowed to partner, the most meetings of two
+players, the repeated meetings beside their floor counted with couples apart (each player meets 3r times
+among the n - 2 others they may sit with), and the seconds with their ratio after / before.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -89,10 +90,15 @@ def evenness(schedule: Schedule, couples: list[tuple[str, str]]) -> tuple[str, i
 
 def even_rows(sizes: list[int], rounds_span: range) -> None:
     """Before (the one model alone) and after (the stages holding couples apart), in the same run."""
+    import rotation.couples as couples_module
     import rotation.solver.apart as apart
     from rotation.solver.couples import apart_drafts
 
-    staged = apart.couples_drafts
+    staged, book = apart.couples_drafts, couples_module.couples_book_start
+
+    def one_model(problem: Any, run: Any, hint: Any, mate_moves: Any = None) -> Any:
+        return apart_drafts(problem, run, hint)
+
     print(
         f"{'couples':>7} {'rounds':>6} {'path':>6} {'partners':>8} {'most':>4} {'repeated':>8} {'floor':>5}"
         f" {'seconds':>8} {'ratio':>6}"
@@ -102,11 +108,10 @@ def even_rows(sizes: list[int], rounds_span: range) -> None:
         names = tuple(name for couple in couples for name in couple)
         for rounds in rounds_span:
             request = PlanRequest(names, seed=1, rounds=rounds, couples=tuple(couples))
-            apart.couples_drafts = lambda problem, run, hint, mate_moves=None: apart_drafts(
-                problem, run, hint
-            )  # type: ignore[assignment]
+            apart.couples_drafts = one_model  # before: the one model alone, no book to start from
+            couples_module.couples_book_start = lambda *_: None
             before, before_s = timed(request)
-            apart.couples_drafts = staged
+            apart.couples_drafts, couples_module.couples_book_start = staged, book
             after, after_s = timed(request)
             for path, schedule, seconds in (("before", before, before_s), ("after", after, after_s)):
                 spread, most, repeated, floor = evenness(schedule, couples)
