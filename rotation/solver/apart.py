@@ -62,10 +62,55 @@ def couples_drafts(
     spread = _spread_sit_outs(problem, drafts, run)
     if not breaks_apart(problem, spread) or breaks_apart(problem, drafts):
         drafts = spread
-    drafts = _spread_table_mates(problem, drafts, run, moves)
+    even = _even_order(problem, drafts)
+    spread = _spread_table_mates(problem, drafts, run, moves)
+    ordered = _even_order(problem, spread) if even is not None else spread
+    if ordered is None and even is not None:  # its trades left no order with sit-outs even at every stop
+        ordered = _spread_table_mates(problem, even, run, moves, even_stops=True)
+    drafts = ordered or spread
     if breaks_apart(problem, drafts):  # the stages could not keep them apart: the one model can
         return apart_drafts(problem, run, None)
     return drafts, outcomes, ""
+
+
+ORDER_NODES = 20_000
+"""The most rounds the search for an order with sit-outs even at every stop places (counted)."""
+
+
+def _even_order(problem: _Problem, drafts: Sequence[_Draft]) -> list[_Draft] | None:
+    """The rounds in an order after each of whose rounds everyone's sit-outs are within one and nobody sat
+    out twice running (depth first, the rounds as planned tried first), or None if a search of
+    ``ORDER_NODES`` finds none; the drafts as they are with rounds kept or players away."""
+    if problem.kept or problem.anyone_away:
+        return list(drafts)
+    n, nodes = problem.n, 0
+    out = dict.fromkeys(range(n), 0)
+    order: list[int] = []
+
+    def search(total: int) -> bool:
+        nonlocal nodes
+        if len(order) == len(drafts):
+            return True
+        last = drafts[order[-1]].sitting_out if order else frozenset()
+        for i, d in enumerate(drafts):
+            if i in order or d.sitting_out & last:
+                continue
+            nodes += 1
+            if nodes > ORDER_NODES:
+                return False
+            now = total + len(d.sitting_out)
+            for p in d.sitting_out:
+                out[p] += 1
+            if all(now // n <= c <= -(-now // n) for c in out.values()):
+                order.append(i)
+                if search(now):
+                    return True
+                order.pop()
+            for p in d.sitting_out:
+                out[p] -= 1
+        return False
+
+    return [drafts[i] for i in order] if search(0) else None
 
 
 def _exact(problem: _Problem, hint: Sequence[_Draft]) -> bool:

@@ -68,17 +68,20 @@ RESTART = 4_000
 """The most moves one start of the search gets before the next start (a fresh grouping) is tried."""
 
 
-def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, moves: int) -> list[_Draft]:
+def _spread_table_mates(
+    problem: _Problem, drafts: list[_Draft], run: _Run, moves: int, *, even_stops: bool = False
+) -> list[_Draft]:
     """The drafts with table-mates spread by at most ``moves`` moves of tabu search (see the module).
 
     The first start is the drafts themselves; later starts regroup each round's seated players greedily
     (who sits out stays), since a fresh grouping escapes what the partner-first stages settled into. The
     best of all starts by the search's own ranking is kept, so the result is never worse than the
-    drafts."""
+    drafts. ``even_stops``: a sit-out traded only where everyone's sit-outs stay within one after every
+    round."""
     if moves <= 0 or all(len(d.games) <= 1 for d in drafts):
         return drafts
     rng = random.Random(run.seed)
-    search = _Search(problem, drafts, rng)
+    search = _Search(problem, drafts, rng, even_stops=even_stops)
     best_cost, best = search.cost, drafts
 
     def key(found: Sequence[_Draft]) -> tuple[int, tuple[int, ...]]:
@@ -147,13 +150,18 @@ def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> 
 class _Search:
     """The state of the tabu search: each free round's tables, the counts, and the cost by pair."""
 
-    def __init__(self, problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> None:
+    def __init__(
+        self, problem: _Problem, drafts: Sequence[_Draft], rng: random.Random, *, even_stops: bool = False
+    ) -> None:
         n = problem.n
         self.n = n
         self.rng = rng
         self.problem = problem
         self.sit_swaps = not problem.anyone_away and problem.spec.previous is None
         """Whether a seated player may trade places with one sitting out (both present throughout)."""
+        self.even_stops = even_stops and not problem.kept
+        """Whether trades must keep everyone's sit-outs within one after every round, in this order (a
+        couples' party whose trades left no order so: ``apart``)."""
         self.load(drafts)
         counts = problem.kept_counts()
         for dr in drafts:
@@ -429,7 +437,21 @@ class _Search:
             return False
         outs = self.outs_all
         at = r + self.kept
-        return not (at > 0 and x in outs[at - 1]) and not (at + 1 < len(outs) and x in outs[at + 1])
+        if (at > 0 and x in outs[at - 1]) or (at + 1 < len(outs) and x in outs[at + 1]):
+            return False
+        return not self.even_stops or self._stays_even(at, x, y)
+
+    def _stays_even(self, at: int, x: Player, y: Player) -> bool:
+        """Whether x sitting out round ``at`` in place of y keeps both within one of the fair share after
+        every round from there on."""
+        total = mine = theirs = 0
+        for k, out in enumerate(self.outs_all):
+            total += len(out)
+            mine += x in out
+            theirs += y in out
+            if k >= at and (mine + 1 > -(-total // self.n) or theirs - 1 < total // self.n):
+                return False
+        return True
 
     def _breaks_kept(self, r: int, pairs: Sequence[Pair]) -> bool:
         kept = self.kept_partners[r]
