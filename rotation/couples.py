@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rotation.balance import check_couples as counted_couples
-from rotation.model import Schedule
+from rotation.model import Movement, Schedule, pair_key
 from rotation.names import name_key
 from rotation.plan import PlanError, _real
 from rotation.plan_words import refused
@@ -20,7 +20,14 @@ from rotation.roster import near_misses
 if TYPE_CHECKING:
     from rotation.plan import PlanRequest
 
-__all__ = ["check_couples", "kept_apart", "never_partners", "parse_couple", "sheet_couples"]
+__all__ = [
+    "check_couples",
+    "couples_book_start",
+    "kept_apart",
+    "never_partners",
+    "parse_couple",
+    "sheet_couples",
+]
 
 
 def parse_couple(text: str) -> tuple[str, str]:
@@ -103,3 +110,73 @@ def kept_apart(schedule: Schedule, request: PlanRequest) -> bool:
     the checker counts them from the seating."""
     found = counted_couples(schedule.movement, sheet_couples(schedule, request), mixed=request.mixed)
     return found.kept_apart and found.all_mixed
+
+
+BOOK_MATCHING_NODES = 20_000
+"""The most choices the search for couples' places in the book tries (counted, so it always ends)."""
+
+
+def couples_book_start(n_players: int, couples: Sequence[tuple[int, int]], rounds: int) -> Movement | None:
+    """The meet-once book's first rounds with the couples apart, for the planner to start from: the most
+    rounds (two at least, ``rounds`` at most) in which some pairs who never meet can take the couples'
+    places (a matching of the book's never-met pairs), the players renumbered so. None for eight couples
+    alone (their affine construction, ``solver.affine``, does better) or where no such rounds are found.
+    A start for plain couples' parties: 12 couples over 8 rounds repeat 26 meetings from the book's six
+    rounds, 37 without."""
+    from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
+
+    if not couples or (n_players == 16 and len(couples) == 8):
+        return None
+    for k in range(min(meet_once_rounds(n_players), rounds), 1, -1):
+        book = meet_once_movement(n_players, k)
+        if book is None:
+            continue
+        met = {
+            pair_key(p, q) for rnd in book.rounds for t in rnd.tables for p, q in combinations(t.players, 2)
+        }
+        places = _disjoint_pairs(n_players, met, len(couples))
+        if places is None:
+            continue
+        number: dict[int, int] = {}
+        for (u, v), (a, b) in zip(places, couples, strict=True):
+            number[u], number[v] = a, b
+        rest = iter(sorted(set(range(n_players)) - set(number.values())))
+        number |= {p: next(rest) for p in range(n_players) if p not in number}
+        return book.mapped(number)
+    return None
+
+
+def _disjoint_pairs(n: int, met: set[tuple[int, int]], wanted: int) -> list[tuple[int, int]] | None:
+    """``wanted`` disjoint pairs of players who never met (depth first, the player with the fewest such
+    partners first), or None if a search of ``BOOK_MATCHING_NODES`` finds none."""
+    free = {p: [q for q in range(n) if q != p and pair_key(p, q) not in met] for p in range(n)}
+    taken: set[int] = set()
+    chosen: list[tuple[int, int]] = []
+    nodes = 0
+
+    def search() -> bool:
+        nonlocal nodes
+        if len(chosen) == wanted:
+            return True
+        left = [p for p in range(n) if p not in taken and any(q not in taken for q in free[p])]
+        if len(left) < 2 * (wanted - len(chosen)):
+            return False
+        p = min(left, key=lambda x: (sum(q not in taken for q in free[x]), x))
+        for q in free[p]:
+            nodes += 1
+            if q in taken or nodes > BOOK_MATCHING_NODES:
+                continue
+            taken.update((p, q))
+            chosen.append(pair_key(p, q))
+            if search():
+                return True
+            chosen.pop()
+            taken.difference_update((p, q))
+        if len(left) - 1 >= 2 * (wanted - len(chosen)) and nodes <= BOOK_MATCHING_NODES:
+            taken.add(p)  # or p in no pair (singles among the couples)
+            found = search()
+            taken.discard(p)
+            return found
+        return False
+
+    return sorted(chosen) if search() else None

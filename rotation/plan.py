@@ -554,6 +554,15 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 )
             )
         design = design or cyclic_mixed(len(sheet), couples, rounds)  # a start for the planner
+    elif (
+        couples
+        and not request.mixed
+        and kept is None
+        and not away
+        and not request.avoid
+        and not request.history
+    ):
+        keep_movement, book_start = _couples_book(len(sheet), couples, rounds, request.tables, notes)
     meet_once_whole = False
     tables: int | tuple[int, ...] | None = request.tables
     if kept is None and away and not avoid and request.tables is None:
@@ -669,6 +678,27 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             seconds=request.time_limit,
         )
     return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
+
+
+def _couples_book(
+    n: int, couples: tuple[tuple[int, int], ...], rounds: int, tables: int | None, notes: list[Note]
+) -> tuple[Movement | None, Movement | None]:
+    """A couples' party starting from the meet-once book's rounds with the couples apart
+    (``couples.couples_book_start``), as an evening without couples starts from the book: the whole
+    evening, its first rounds when two or more are left to plan, or both ways when one is left. Returns
+    (rounds to keep, rounds to try keeping)."""
+    from rotation.couples import couples_book_start
+
+    start = couples_book_start(n, couples, rounds) if tables in (None, n // 4) else None
+    if start is None:
+        return None, None
+    if len(start) == rounds:
+        notes.append(Note(_("from the book of evenings where nobody meets anyone twice")))
+        return start, None
+    if len(start) <= rounds - BOOK_START_LEAVES:
+        notes.append(Note(book_start_text(len(start))))
+        return start, None
+    return None, start
 
 
 def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:

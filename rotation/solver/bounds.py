@@ -155,7 +155,22 @@ def _floors(problem: _Problem) -> dict[str, int]:
         floors[PARTNER] = max(
             Bound.of(seats // 2, n * (n - 1) // 2).spread, -(-most // (n - 1)) - least // (n - 1)
         )
+    elif not problem.kept:  # counted over the pairs allowed to partner (couples, mixed partnerships)
+        floors[PARTNER] = _allowed_partner_floor(problem, seats // 2, most, least)
     return floors
+
+
+def _allowed_partner_floor(problem: _Problem, slots: int, most: int, least: int) -> int:
+    """The partner floor with pairs who must never partner, everyone present and nothing kept: the
+    ``slots`` partnerships fall on the allowed pairs only; a player who plays ``most`` rounds has at most
+    the most allowed partners anyone has (a), so partners someone ceil(most / a) times; one who plays
+    ``least`` has at least the fewest (b), so partners someone at most floor(least / b) times. 8 couples
+    over 8 rounds: 64 partnerships over 112 pairs, so 1; mixed, 8 couples over 7: 56 over 56, so 0."""
+    allowed = [pq for pq in combinations(range(problem.n), 2) if problem.allowed(*pq)]
+    each = [sum(p in pq for pq in allowed) for p in range(problem.n)]
+    if not allowed or min(each) == 0:
+        return 0
+    return max(Bound.of(slots, len(allowed)).spread, -(-most // max(each)) - least // min(each))
 
 
 def _slot_floors(problem: _Problem) -> dict[str, int]:

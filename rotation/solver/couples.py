@@ -1,5 +1,7 @@
 """Couples kept apart: one CP-SAT model of the rounds to plan, seats at tables and partnerships together,
-for a spec with pairs who must never share a table (``PlanSpec.apart``).
+for a spec with pairs who must never share a table (``PlanSpec.apart``). The staged planner holding them
+apart (``solver.apart``) plans more evenly past two tables; this model stays for one table a round, a
+design that is already exact, and where the stages end with a couple at one table.
 
 The staged planner (partnerships first, then tables, then a search that swaps table-mates) decides who
 shares a table after who partners whom, so a rule on table-mates would bind only its last stages; here

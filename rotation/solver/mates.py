@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from rotation.balance import coincidence_floor
 from rotation.model import Pair, Player, pair_key
@@ -67,18 +68,26 @@ RESTART = 4_000
 """The most moves one start of the search gets before the next start (a fresh grouping) is tried."""
 
 
-def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, moves: int) -> list[_Draft]:
+def _spread_table_mates(
+    problem: _Problem, drafts: list[_Draft], run: _Run, moves: int, *, even_stops: bool = False
+) -> list[_Draft]:
     """The drafts with table-mates spread by at most ``moves`` moves of tabu search (see the module).
 
     The first start is the drafts themselves; later starts regroup each round's seated players greedily
     (who sits out stays), since a fresh grouping escapes what the partner-first stages settled into. The
     best of all starts by the search's own ranking is kept, so the result is never worse than the
-    drafts."""
+    drafts. ``even_stops``: a sit-out traded only where everyone's sit-outs stay within one after every
+    round."""
     if moves <= 0 or all(len(d.games) <= 1 for d in drafts):
         return drafts
     rng = random.Random(run.seed)
-    search = _Search(problem, drafts, rng)
+    search = _Search(problem, drafts, rng, even_stops=even_stops)
     best_cost, best = search.cost, drafts
+
+    def key(found: Sequence[_Draft]) -> tuple[int, tuple[int, ...]]:
+        """Couples at one table first (a hard rule: none is the only answer), then the ranked rules."""
+        return _apart_meetings(problem, found), _rank(problem, found)
+
     left = moves
     start = 0
     while left > 0 and not search.at_floor(best_cost) and not run.over():
@@ -90,15 +99,28 @@ def _spread_table_mates(problem: _Problem, drafts: list[_Draft], run: _Run, move
         used, found, cost = search.run(min(left, RESTART), run)
         left -= used
         start += 1
-        if cost < best_cost or _rank(problem, found) < _rank(problem, best):
+        if cost < best_cost or key(found) < key(best):
             best_cost, best = min(cost, best_cost), found
-    return best if _rank(problem, best) <= _rank(problem, drafts) else drafts
+    return best if key(best) <= key(drafts) else drafts
+
+
+def _apart_meetings(problem: _Problem, drafts: Sequence[_Draft]) -> int:
+    """How often a pair who must never share a table (a couple) shares one in ``drafts``."""
+    apart = problem.spec.apart
+    if not apart:
+        return 0
+    return sum(
+        pair_key(p, q) in apart
+        for d in drafts
+        for game in d.games
+        for p, q in combinations((*game[0], *game[1]), 2)
+    )
 
 
 def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> list[_Draft]:
     """Each round's seated players regrouped at random, each table filled with whoever has met its
-    players least so far."""
-    met = problem.kept_counts().mates
+    players least so far (no couple at one table where the players left allow)."""
+    met, apart = problem.kept_counts().mates, problem.spec.apart
     grouped = []
     for d in drafts:
         left = sorted(p for game in d.games for pq in game for p in pq)
@@ -107,7 +129,13 @@ def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> 
         while left:
             table = [left.pop()]
             while len(table) < 4:
-                pick = min(left, key=lambda q: sum(met[pair_key(q, x)] for x in table))
+                pick = min(
+                    left,
+                    key=lambda q: (
+                        sum(pair_key(q, x) in apart for x in table),
+                        sum(met[pair_key(q, x)] for x in table),
+                    ),
+                )
                 left.remove(pick)
                 table.append(pick)
             for i, p in enumerate(table):
@@ -122,13 +150,18 @@ def _greedy(problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> 
 class _Search:
     """The state of the tabu search: each free round's tables, the counts, and the cost by pair."""
 
-    def __init__(self, problem: _Problem, drafts: Sequence[_Draft], rng: random.Random) -> None:
+    def __init__(
+        self, problem: _Problem, drafts: Sequence[_Draft], rng: random.Random, *, even_stops: bool = False
+    ) -> None:
         n = problem.n
         self.n = n
         self.rng = rng
         self.problem = problem
         self.sit_swaps = not problem.anyone_away and problem.spec.previous is None
         """Whether a seated player may trade places with one sitting out (both present throughout)."""
+        self.even_stops = even_stops and not problem.kept
+        """Whether trades must keep everyone's sit-outs within one after every round, in this order (a
+        couples' party whose trades left no order so: ``apart``)."""
         self.load(drafts)
         counts = problem.kept_counts()
         for dr in drafts:
@@ -160,6 +193,7 @@ class _Search:
         self.opponent_high = max(0, -(-opponent_slots // max(1, n * (n - 1) // 2)))
         self.opponent_low = opponent_slots // max(1, n * (n - 1) // 2) if not problem.anyone_away else 0
         self.avoid = problem.avoid
+        self.apart = problem.spec.apart
         self.regular = regular
         pairs = n * (n - 1) // 2
         top = problem.rounds + 1
@@ -187,11 +221,17 @@ class _Search:
         self.weight_last = self.weight_most * (pairs * level**5 + 1)
         """A partnership of last evening's outweighs the most meetings."""
         self.weight_partner = self.weight_last * (1 + slots)
-        """The partner range outweighs everything."""
+        """The partner range outweighs everything but couples at one table."""
+        self.weight_apart = self.weight_partner * (pairs * top + 1)
+        """A couple at one table outweighs everything (``PlanSpec.apart``: a hard rule the search mends)."""
+        self.limit = [[1] * n for _ in range(n)]
+        """limit[p][q]: the meetings past which p and q are in conflict: once, or never for a couple."""
+        for p, q in self.apart:
+            self.limit[p][q] = self.limit[q][p] = 0
         kinds = [[0] * n for _ in range(n)]
         kind_of: dict[tuple[int, int, int], int] = {}
         for p, q in problem.pairs():
-            base = 2 if (p, q) in self.avoid else 0 if (p, q) in regular else 1
+            base = 3 if (p, q) in self.apart else 2 if (p, q) in self.avoid else 0 if (p, q) in regular else 1
             last, weight = problem.past((p, q))
             key = (base, last, weight)
             kinds[p][q] = kinds[q][p] = kind_of.setdefault(key, len(kind_of))
@@ -272,8 +312,8 @@ class _Search:
     def _recheck(self, r: int, x: Player) -> None:
         """Whether x is in conflict in round r, the round's count kept with it."""
         t = self.where[r][x]
-        row = self.m[x]
-        now = t >= 0 and any(y != x and row[y] > 1 for y in self.tables[r][t])
+        row, limit = self.m[x], self.limit[x]
+        now = t >= 0 and any(y != x and row[y] > limit[y] for y in self.tables[r][t])
         if now != self.conflict[r][x]:
             self.conflict[r][x] = now
             self.conflicts[r] += 1 if now else -1
@@ -295,12 +335,13 @@ class _Search:
         """One pair's share of the cost, rule by rule as ranked: the partner range, each partnership of
         last evening's (``last``), the most meetings, the season's ``weight`` of each partnership, the
         repeated meetings, then opponents beyond their range."""
-        partner = c if kind == 2 else max(0, c - self.high) + (max(0, self.low - c) if kind == 0 else 0)
+        partner = c if kind >= 2 else max(0, c - self.high) + (max(0, self.low - c) if kind == 0 else 0)
         opponents = max(0, m - c - self.opponent_high) + (
             max(0, self.opponent_low - m + c) if kind == 0 else 0
         )
         return (
-            partner * self.weight_partner
+            (m * self.weight_apart if kind == 3 else 0)
+            + partner * self.weight_partner
             + c * last * self.weight_last
             + self.most_cost[m] * self.weight_most
             + c * weight * self.weight_season
@@ -314,8 +355,10 @@ class _Search:
     def at_floor(self, cost: int | None = None) -> bool:
         """Whether the table-mates are at their counting floor: no fresh start can do better by them (a
         start itself goes on while it evens the opponents, the tie-break)."""
-        mates = self.mates_part(self.cost if cost is None else cost)
-        return mates < self.weight_most and mates // self.weight_mates <= self.repeat_floor
+        cost = self.cost if cost is None else cost
+        mates = self.mates_part(cost)
+        apart_ok = cost < self.weight_apart
+        return apart_ok and mates < self.weight_most and mates // self.weight_mates <= self.repeat_floor
 
     def mates_part(self, cost: int) -> int:
         """The table-mates' and opponents' share of a cost: without the partner range, last evening's
@@ -394,7 +437,21 @@ class _Search:
             return False
         outs = self.outs_all
         at = r + self.kept
-        return not (at > 0 and x in outs[at - 1]) and not (at + 1 < len(outs) and x in outs[at + 1])
+        if (at > 0 and x in outs[at - 1]) or (at + 1 < len(outs) and x in outs[at + 1]):
+            return False
+        return not self.even_stops or self._stays_even(at, x, y)
+
+    def _stays_even(self, at: int, x: Player, y: Player) -> bool:
+        """Whether x sitting out round ``at`` in place of y keeps both within one of the fair share after
+        every round from there on."""
+        total = mine = theirs = 0
+        for k, out in enumerate(self.outs_all):
+            total += len(out)
+            mine += x in out
+            theirs += y in out
+            if k >= at and (mine + 1 > -(-total // self.n) or theirs - 1 < total // self.n):
+                return False
+        return True
 
     def _breaks_kept(self, r: int, pairs: Sequence[Pair]) -> bool:
         kept = self.kept_partners[r]
@@ -409,7 +466,7 @@ class _Search:
             m[p][q] += dm
             m[q][p] += dm
             self._reprice(p, q)
-            if (before > 1) != (m[p][q] > 1):
+            if (before > self.limit[p][q]) != (m[p][q] > self.limit[p][q]):
                 self._crossed.append((p, q))
         self.cost += delta
 
@@ -448,12 +505,12 @@ class _Search:
 
     def _conflicted(self) -> list[tuple[int, Player]]:
         """(round, player) at a table with someone they meet more than once."""
-        m = self.m
+        m, limit = self.m, self.limit
         found = []
         for r, tables in enumerate(self.tables):
             for table in tables:
                 for x in table:
-                    if any(y != x and m[x][y] > 1 for y in table):
+                    if any(y != x and m[x][y] > limit[x][y] for y in table):
                         found.append((r, x))
         return found
 
@@ -502,7 +559,8 @@ class _Search:
             if self.cost < best_cost:
                 best_cost, since, last_best = self.cost, 0, step
                 best = self.snapshot()
-                if self.mates_part(self.cost) <= self.repeat_floor * self.weight_mates:  # opponents too
+                at_floor = self.mates_part(self.cost) <= self.repeat_floor * self.weight_mates  # opponents
+                if at_floor and self.cost < self.weight_apart:
                     break
             else:
                 since += 1

@@ -186,6 +186,25 @@ def _pair_up(pairs: Sequence[Pair], counts: _Counts, rng: random.Random) -> tupl
     return tuple(games)
 
 
+def _sit_outs_even_at_every_stop(
+    model: cp_model.CpModel, problem: _Problem, seated: Mapping[tuple[int, Player], cp_model.IntVar]
+) -> None:
+    """After every round, each player's sit-outs within one of the others' (an evening stopped there is
+    fair), with everyone present and nothing kept: the rounds of a couples' party may be put in any
+    order, but its sit-outs are chosen here, so the order that keeps them even must exist from here on
+    (ten players over eight rounds otherwise sat someone out twice in the first five)."""
+    if problem.kept or problem.anyone_away:
+        return
+    total = 0
+    so_far: dict[Player, Expr] = dict.fromkeys(range(problem.n), 0)
+    for r in problem.free:
+        total += problem.out(r)
+        for p in range(problem.n):
+            so_far[p] = so_far[p] + 1 - seated[r, p]
+            model.add(so_far[p] >= total // problem.n)
+            model.add(so_far[p] <= -(-total // problem.n))
+
+
 def _pairings(
     problem: _Problem, hint: list[_Draft], run: _Run, *, share: float
 ) -> tuple[list[_Draft], list[_Outcome]]:
@@ -235,6 +254,8 @@ def _pairings(
     }
     if problem.plain and PLAYED in floors:  # everyone present, nothing avoided: rounds played within one
         _hold_window(model, list(played.values()), floors[PLAYED], 4 * sum(problem.tables))
+    if problem.spec.apart and problem.avoid == problem.spec.apart:  # couples: even at every stop
+        _sit_outs_even_at_every_stop(model, problem, seated)
     terms: list[tuple[str, Expr, int]] = []
     if problem.share_first:  # each player's fair share while present comes first: a late arrival plays
         terms.append((SHARE, _sit_outs_off_share(model, problem, played), 0))

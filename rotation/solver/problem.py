@@ -58,7 +58,7 @@ class PlanSpec:
     previous: the plan being replaced; later rounds change as little from it as the rules allow.
     names: the players' names, used only to word an infeasibility reason.
     apart: pairs who must never share a table (couples; they must not partner either, so they are in
-        ``avoid`` too): planned by one model of tables and partnerships together (``solver.couples``).
+        ``avoid`` too): planned by the stages, each holding them apart (``solver.apart``).
     last_partners: pairs who partnered in the season's last evening: partnering again ranks as
         ``LAST_PARTNERS``, right after the evening's own partner and sit-out rules.
     season_partners: pair -> the weight of partnering again, c(c + 1) / 2 for a pair who partnered c

@@ -87,15 +87,17 @@ def solve(
     reason = _why_infeasible(problem, run)
     if reason is not None:
         return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed(), run.cut_short)
-    if spec.apart:  # couples kept apart: tables and partnerships in one model
-        from rotation.solver.couples import apart_drafts
+    if spec.apart:  # couples kept apart: the stages holding them apart, or one model (``solver.apart``)
+        from rotation.solver.apart import couples_drafts
 
         given = _drafts_of(problem, hint) if hint is not None else None
-        drafts, outcomes, reason = apart_drafts(problem, run, given)
+        drafts, outcomes, reason = couples_drafts(problem, run, given, mate_moves)
         if reason:
             return SolveResult(Status.INFEASIBLE, None, (), reason, run.elapsed(), run.cut_short)
         if drafts is None:
             return SolveResult(Status.TIMED_OUT, None, (), "", run.elapsed(), run.cut_short)
+        if prefix is not None:  # "apart" holds round by round: any order of the rounds keeps it
+            drafts = _in_prefix_order(problem, drafts, None, prefix)
         return _seated(problem, drafts, outcomes, run)
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
@@ -154,6 +156,11 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
+    if problem.spec.apart and not problem.kept:  # couples never meet (kept rounds are history: they may)
+        from rotation.solver.apart import meeting_floors
+
+        for name, floor in meeting_floors(problem, balance.played).items():
+            floors[name] = max(floors.get(name, 0), floor)
     if problem.anyone_away and balance.sit_out_share_excess == 0:  # at the fair shares ranked above it
         floors[PLAYED] = max(floors.get(PLAYED, 0), played_floor_at_shares(problem))
     found = {o.name: o for o in outcomes}

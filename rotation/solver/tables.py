@@ -44,11 +44,14 @@ def _group_tables(
     regular = problem.regular
     lows = [opponents[pq] for pq in problem.pairs() if pq[0] in regular and pq[1] in regular]
     spread = max(opponents.values(), default=0) - min(lows, default=0)
-    if OPPONENT in floors and spread <= floors[OPPONENT] and problem.spec.previous is None:
+    apart = problem.spec.apart
+    if OPPONENT in floors and spread <= floors[OPPONENT] and problem.spec.previous is None and not apart:
         return hinted, [_Outcome(OPPONENT, spread, floors[OPPONENT], exact=True)]
     size = sum(len(d.games) * (2 * len(d.games) - 1) for d in drafts)
     if size > GROUPING_LIMIT or run.over():
         return hinted, []  # the local searches that follow group the tables instead
+    if apart and not all(_apart_groupable(list(d.partnerships), apart) for d in drafts):
+        return hinted, []  # no grouping keeps every couple apart: the table-mates' search mends them
 
     from ortools.sat.python import cp_model
 
@@ -61,6 +64,8 @@ def _group_tables(
     for r, pairs in partnerships.items():
         for i, j in combinations(range(len(pairs)), 2):
             together[r, i, j] = model.new_bool_var(f"together_{r}_{i}_{j}")
+            if apart and any(pair_key(x, y) in apart for x in pairs[i] for y in pairs[j]):
+                model.add(together[r, i, j] == 0)  # a couple never at one table
 
     _each_partnership_meets_one_other(model, partnerships, together)
     meetings = _opponent_meetings(problem, partnerships, together)
@@ -84,6 +89,19 @@ def _group_tables(
     return grouped, [
         o if o.name != OPPONENT else _Outcome(o.name, o.value, o.bound, exact=False) for o in outcomes
     ]
+
+
+def _apart_groupable(pairs: list[Pair], apart: frozenset[Pair]) -> bool:
+    """Whether one round's partnerships fall two to a table with no couple (``apart``) at one table: the
+    first partnership with each it may sit with, the rest in turn (a dozen partnerships at most)."""
+    if not pairs:
+        return True
+    first, rest = pairs[0], pairs[1:]
+    for k, other in enumerate(rest):
+        clear = not any(pair_key(x, y) in apart for x in first for y in other)
+        if clear and _apart_groupable(rest[:k] + rest[k + 1 :], apart):
+            return True
+    return False
 
 
 def _each_partnership_meets_one_other(
@@ -286,6 +304,8 @@ def _regroup(
                     meets[pair_key(x, y)] -= 1
         players.sort()
         same, mates = group_into_tables(model, players, problem.allowed, prefix=f"r{i}_")
+        for pq in problem.spec.apart & same.keys():
+            model.add(same[pq] == 0)  # a couple never at one table
         now = [drafts[i].games[t] for t in tables]
         for pq, var in same.items():
             model.add_hint(var, any(pq[0] in g[0] + g[1] and pq[1] in g[0] + g[1] for g in now))

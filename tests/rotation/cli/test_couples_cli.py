@@ -85,3 +85,35 @@ def test_couples_named_wrongly_are_one_line_and_exit_2(tmp_path: Path) -> None:
         assert result.returncode == 2, (args, result.stderr)
         assert len(lines) == 1 and lines[0].startswith("chicago: error: ") and words in lines[0], lines
     assert not db.exists()
+
+
+def test_eight_couples_over_eight_rounds_are_as_even_as_counting_allows(tmp_path: Path) -> None:
+    """`chicago plan P1..P16 --couple P1+P2 ... --couple P15+P16 --rounds 8` (the host's party that gave
+    partners 0-3 and 102 repeated meetings): counted from the JSON's seats, no couple at one table, every
+    pair allowed to partner 0 or 1 times (64 partnerships over 112 pairs: 0-1 is the best), nobody meets
+    anyone more than twice and 80 repeated meetings (each player meets 24 times among the 14 they may sit
+    with: at least 10 repeats each, 16 x 10 / 2); the summary claims the partners at their best."""
+    names = [f"P{i}" for i in range(1, 17)]
+    couples = [f"P{i}+P{i + 1}" for i in range(1, 17, 2)]
+    db = tmp_path / "club.db"
+    made = chicago(db, "plan", *names, *_couple_options(*couples), "--rounds", "8", "--json")
+    assert made.returncode == 0, made.stderr
+    data = json.loads(made.stdout)
+    spouse = {f"P{i}": f"P{i + 1 if i % 2 else i - 1}" for i in range(1, 17)}
+    partners: Counter[frozenset[str]] = Counter()
+    meets: Counter[frozenset[str]] = Counter()
+    assert len(data["rounds"]) == 8
+    for rnd in data["rounds"]:
+        for table in rnd["tables"]:
+            seated = [table[seat] for seat in ("north", "east", "south", "west")]
+            assert not any(spouse[p] in seated for p in seated), seated
+            partners.update(
+                [frozenset((table["north"], table["south"])), frozenset((table["east"], table["west"]))]
+            )
+            meets.update(frozenset((p, q)) for i, p in enumerate(seated) for q in seated[i + 1 :])
+    allowed = [frozenset((p, q)) for i, p in enumerate(names) for q in names[i + 1 :] if spouse[p] != q]
+    assert {partners[pq] for pq in allowed} == {0, 1}
+    assert max(meets.values()) == 2 and sum(m - 1 for m in meets.values()) == 80
+    said = chicago(db, "plan", *names, *_couple_options(*couples), "--rounds", "8")
+    assert said.returncode == 0, said.stderr
+    assert "each pair partners 0-1 times (best possible 0-1)" in " ".join(said.stdout.split())
