@@ -22,6 +22,7 @@ from rotation.language import _, ngettext
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
+from rotation.plan_books import BOOK_START_LEAVES, book_with_away, couples_book
 from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused
 from rotation.request import Fault, Method, Part
 
@@ -150,13 +151,6 @@ class Plan:
 LONGEST_DEFAULT_EVENING = 8
 """Default rounds stop here: eight rounds of four deals fill an evening (about three hours); every pair
 partnering once can take far longer, and the note says how long."""
-
-
-BOOK_START_LEAVES = 2
-"""A longer evening plays the meet-once book's rounds first only when at least this many rounds are left
-to plan after them: one round after a meet-once evening must repeat many meetings (24 x 6 from the book's
-five rounds repeats 5 where planning all six repeats 1 or 2), two or more spread them (16, 20 and 24
-players x 8 rounds repeat no more with the book's start than without)."""
 
 
 MAX_ROUNDS = 100
@@ -562,11 +556,12 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         and not request.avoid
         and not request.history
     ):
-        keep_movement, book_start = _couples_book(len(sheet), couples, rounds, request.tables, notes)
+        keep_movement, book_start, said = couples_book(len(sheet), couples, rounds, request.tables)
+        notes.extend(Note(text) for text in said)
     meet_once_whole = False
     tables: int | tuple[int, ...] | None = request.tables
     if kept is None and away and not avoid and request.tables is None:
-        booked = _book_with_away(len(sheet), rounds, away)
+        booked = book_with_away(len(sheet), rounds, away)
         if booked is not None:  # the book's evening, the absent players' table-mates sitting out
             keep_movement, tables = booked, tuple(len(rnd.tables) for rnd in booked)
             notes.append(
@@ -678,49 +673,6 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             seconds=request.time_limit,
         )
     return Plan(Schedule(sheet, result.movement), "balanced", drawn_cut, tuple(notes), result, spec.avoid)
-
-
-def _couples_book(
-    n: int, couples: tuple[tuple[int, int], ...], rounds: int, tables: int | None, notes: list[Note]
-) -> tuple[Movement | None, Movement | None]:
-    """A couples' party starting from the meet-once book's rounds with the couples apart
-    (``couples.couples_book_start``), as an evening without couples starts from the book: the whole
-    evening, its first rounds when two or more are left to plan, or both ways when one is left. Returns
-    (rounds to keep, rounds to try keeping)."""
-    from rotation.couples import couples_book_start
-
-    start = couples_book_start(n, couples, rounds) if tables in (None, n // 4) else None
-    if start is None:
-        return None, None
-    if len(start) == rounds:
-        notes.append(Note(_("from the book of evenings where nobody meets anyone twice")))
-        return start, None
-    if len(start) <= rounds - BOOK_START_LEAVES:
-        notes.append(Note(book_start_text(len(start))))
-        return start, None
-    return None, start
-
-
-def _book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
-    """The book's meet-once evening for all ``n_players`` with the players ``away`` (0-based rounds)
-    placed in it and its rounds ordered (``rotation.movements.parttimers``), the tables of the players
-    away dropped in the rounds they are away, their table-mates sitting out: None when the book has no
-    evening that long, or when no placing found keeps every player's sit-outs within one of their fair
-    share and nobody out twice running, as the checker measures them."""
-    from rotation.balance import check
-    from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
-    from rotation.movements.parttimers import book_with_part_timers
-
-    book = meet_once_movement(n_players, max(rounds, meet_once_rounds(n_players)))
-    if book is None or not away:
-        return None
-    found = book_with_part_timers(book, rounds, away)
-    if found is None:
-        return None
-    balance = check(found[0])
-    if balance.sit_out_share_excess or balance.total_repeat_sit_outs or balance.most_meetings > 1:
-        return None
-    return found[0]
 
 
 def _away_within(request: PlanRequest, rounds: int) -> None:
