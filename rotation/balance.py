@@ -77,6 +77,8 @@ class Balance:
     """Pairs who partnered in the season's last evening (None: no history given)."""
     season_weights: dict[Pair, int] = field(default_factory=dict)
     """Each pair's weight by the season, c(c + 1) / 2 for c past partnerships (``rotation.history``)."""
+    apart: frozenset[Pair] = frozenset()
+    """Pairs who may never share a table (couples): each player's meetings are counted among the others."""
 
     @property
     def partners_from_last(self) -> int:
@@ -211,9 +213,10 @@ class Balance:
         often than here): a player at a table meets three others, so one who plays r rounds among n - 1
         others repeats at least 3r - (n - 1) meetings, each repeat shared by two players; and
         ``coincidence_floor`` of the rounds' tables and sit-outs; and one where meeting nobody twice is
-        impossible (``meet_once_possible``)."""
-        others = self.n_players - 1
-        counted = -(-sum(max(0, 3 * r - others) for r in self.played.values()) // 2)
+        impossible (``meet_once_possible``). A player kept ``apart`` from some meets the rest: 8 couples
+        over 8 rounds, 24 meetings each among 14, so 16 x 10 / 2 = 80 (72 counted among all 15)."""
+        others = {p: self.n_players - 1 - sum(p in pq for pq in self.apart) for p in self.played}
+        counted = -(-sum(max(0, 3 * r - others[p]) for p, r in self.played.items()) // 2)
         impossible = 0 if meet_once_possible(self.n_players, self.tables, fair=self.fair_meet_once) else 1
         return max(counted, impossible, coincidence_floor(self.n_players, self.tables, self.most_meetings))
 
@@ -328,16 +331,20 @@ def check(
     avoid: Iterable[tuple[Player, Player]] = (),
     last_partners: Iterable[tuple[Player, Player]] | None = None,
     season_weights: Mapping[Pair, int] | None = None,
+    apart: Iterable[tuple[Player, Player]] = (),
 ) -> Balance:
     """Count partners, opponents, sit-outs, first deals and seat moves of ``movement``.
 
     ``avoid`` names pairs who must not partner: they are left out of the partner spread and bound.
     ``last_partners`` (pairs who partnered in the season's last evening) and ``season_weights`` (a
-    pair's weight by the season) count the evening's partnerships again by the season."""
+    pair's weight by the season) count the evening's partnerships again by the season. ``apart``
+    names pairs who may never share a table (couples), for the floor of repeated meetings."""
     counts = _Counts(movement, avoid)
     for rnd in movement.rounds:
         counts.add(rnd)
     balance = counts.balance()
+    if apart:
+        balance = replace(balance, apart=frozenset(pair_key(p, q) for p, q in apart))
     if last_partners is None and not season_weights:
         return balance
     return replace(

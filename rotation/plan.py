@@ -145,6 +145,7 @@ class Plan:
             avoid=self.avoid,
             last_partners=self.last_partners,
             season_weights=dict(self.season_weights),
+            apart=self.schedule.couples,
         )
 
 

@@ -87,7 +87,7 @@ def check_schedule(schedule: Schedule) -> ScheduleCheck:
 
     avoid = never_partners(schedule.couples, schedule.mixed)
     couples = check_couples(schedule.movement, schedule.couples, mixed=schedule.mixed)
-    return ScheduleCheck(schedule, check(schedule.movement, avoid=avoid), couples)
+    return ScheduleCheck(schedule, check(schedule.movement, avoid=avoid, apart=schedule.couples), couples)
 
 
 def tally_evening(session: Session) -> TallySheet:

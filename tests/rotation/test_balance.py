@@ -223,3 +223,15 @@ def test_stops_equal_the_prefix_checks_without_copying_every_pairs_counts(
 
     monkeypatch.setattr(balance._Counts, "balance", copied)
     assert [list(stops(m, avoid=avoid)) for m, avoid in cases] == expected
+
+
+def test_the_floor_of_repeated_meetings_counts_couples_apart() -> None:
+    """Couples never share a table, so each player meets the others but their spouse: 16 players (8
+    couples) over 8 rounds meet 3 x 8 = 24 times each, among 14 rather than 15, so each repeats at least
+    10 meetings, each repeat shared by two: 16 x 10 / 2 = 80 (72 counted among all 15). The floor is a
+    count, so any seating of those rounds has it."""
+    same = Round(tuple(Table(4 * t, 4 * t + 1, 4 * t + 2, 4 * t + 3) for t in range(4)), ())
+    movement = Movement(16, (same,) * 8)
+    couples = [(2 * c, 2 * c + 1) for c in range(8)]
+    assert check(movement).repeated_meetings_floor == 16 * (24 - 15) // 2 == 72
+    assert check(movement, apart=couples).repeated_meetings_floor == 16 * (24 - 14) // 2 == 80
