@@ -1,0 +1,99 @@
+"""The annealed base rounds (rotation.build.bases) and the book's evenings made from them.
+
+Sources: resolvable group divisible designs with blocks of four of type 3^u exist for every u = 0 (mod 4),
+u >= 8 (Ge, Lam, Ling and Shen, "Resolvable maximum packings with quadruples", Des. Codes Cryptogr. 2005):
+3u players, (3u - 3) / 3 rounds, everyone meeting everyone outside their group of three once. The
+meetings are counted here from the developed rounds, player by player, not from differences.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from rotation.build.bases import FOUND, anneal, base_spec, found_spec
+from rotation.movements.meetonce import develop, meet_once_rounds
+
+
+def meetings(n_players: int, evening: object) -> Counter[frozenset[int]]:
+    """How often each pair shares a table, after checking every round seats everyone once in fours."""
+    met: Counter[frozenset[int]] = Counter()
+    for tables, out in evening:  # type: ignore[attr-defined]
+        seated = [p for table in tables for p in table]
+        assert len(tables) == n_players // 4 and not out
+        assert sorted(seated) == list(range(n_players))
+        for table in tables:
+            assert len(set(table)) == 4
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+    return met
+
+
+def groups_of_three(q: int) -> set[frozenset[int]]:
+    """The pairs who never meet in a design of type 3^(q + 1) as the book numbers players: (x, i) is
+    i q + x, groups {x, q + x, 2q + x}, and the fixed players 3q, 3q + 1, 3q + 2."""
+    groups = [(x, q + x, 2 * q + x) for x in range(q)] + [(3 * q, 3 * q + 1, 3 * q + 2)]
+    return {frozenset(pair) for group in groups for pair in combinations(group, 2)}
+
+
+@pytest.mark.parametrize(("n", "q"), [(72, 23), (84, 27), (96, 31)])
+def test_the_annealed_designs_of_type_3_u_meet_everyone_outside_their_group_once(n: int, q: int) -> None:
+    """Ge, Lam, Ling and Shen: a resolvable 4-GDD of type 3^(n/3), n/3 - 1 rounds (the counting bound
+    floor((n - 1) / 3)); counted from the rounds: nobody meets anyone twice, and the pairs who never
+    meet are exactly the groups of three."""
+    found = found_spec(n)
+    assert found is not None and "3^" in found[1]
+    evening = develop(found[0])
+    assert len(evening) == n // 3 - 1 == (n - 1) // 3
+    met = meetings(n, evening)
+    assert max(met.values()) == 1
+    every = {frozenset(pair) for pair in combinations(range(n), 2)}
+    assert every - set(met) == groups_of_three(q)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(71, 23), (72, 23), (83, 27), (84, 27), (95, 31), (96, 31)])
+def test_the_book_is_as_long_as_the_literature_at_72_84_96(n: int, rounds: int) -> None:
+    """The literature's length (v - 3) / 3 for v = 0 (mod 12), and for v - 1 the same without one."""
+    assert meet_once_rounds(n) == rounds
+
+
+@pytest.mark.parametrize(("n", "longer_than"), [(73, 21), (74, 19), (85, 20), (86, 20), (97, 24), (98, 24)])
+def test_stand_ins_follow_the_longer_evenings(n: int, longer_than: int) -> None:
+    """One or two newcomers standing in seat more rounds than they did over the tabu search's evenings."""
+    assert meet_once_rounds(n) > longer_than
+
+
+def test_the_python_search_is_the_c_search_step_for_step() -> None:
+    """tools/base_search.c, run as ``base_search 11 0 3 5000000 1.0`` and ``base_search 15 0 5 5000000
+    0.5``, printed these tables at these moves; the Python twin must find the very same."""
+    assert anneal("3^u", 11, seed=3, moves=10_000, temperature=1.0) == (
+        [[(0, 0), (2, 1), (6, 2)], [(7, 2), (1, 2), (4, 0), (3, 2)], [(9, 0), (5, 1), (10, 0), (8, 1)]],
+        1754,
+    )
+    assert anneal("3^u", 15, seed=5, moves=100_000, temperature=0.5) == (
+        [
+            [(4, 0), (3, 1), (12, 2)],
+            [(1, 2), (14, 1), (11, 0), (8, 1)],
+            [(6, 1), (10, 2), (5, 1), (9, 1)],
+            [(7, 0), (0, 0), (2, 0), (13, 1)],
+        ],
+        75397,
+    )
+
+
+@pytest.mark.parametrize(("q", "seed"), [(7, 1), (11, 3)])
+def test_a_base_found_in_python_develops_into_a_design(q: int, seed: int) -> None:
+    """24 and 36 players: the annealed base round, turned and developed, is a design of type 3^(q + 1)."""
+    found = anneal("3^u", q, seed=seed, moves=100_000, temperature=1.0)
+    assert found is not None
+    evening = develop(base_spec("3^u", q, found[0]))
+    met = meetings(3 * q + 3, evening)
+    assert max(met.values()) == 1 and len(met) == (3 * q + 3) * (3 * q + 2) // 2 - 3 * (q + 1)
+
+
+def test_found_records_what_it_found_with() -> None:
+    """Each stored base names a kind, its Z_q and a seed, and fits the number of players."""
+    for n, (kind, q, seed, temperature, move, tables) in FOUND.items():
+        assert kind == "3^u" and n == 3 * q + 3 and seed >= 0 and 0 < temperature and move > 0
+        assert sum(len(t) for t in tables) == q
