@@ -1,5 +1,5 @@
 """Base rounds over Z_q found by annealing, for the meet-once evenings that CP-SAT did not reach (72, 84,
-96 and 100 players; 44, 56, 68, 80 and 92). Offline only: ``rotation.build.meetonce`` puts them in the book.
+96 players; 44, 56 and 80; not yet 100, 68 and 92). Offline only: ``rotation.build.meetonce`` puts them in the book.
 
 Each evening is 1-rotational: players (x, i) = i q + x for x in Z_q and classes i = 0..2, then ``fixed``
 players 3q.. whom the rounds leave in place; round t is the base round with t added to every x (the book's
@@ -21,18 +21,20 @@ meets once, so no evening for that many players is longer):
 - ``"2^u"``, type 2^(3k + 1), q = 2k, k odd, 2 fixed players: groups {(x, i), (x + k, i)} and the two
   fixed players never meet; 2k rounds for 6k + 2 players (44: 14, 56: 18, 68: 22, 80: 26, 92: 30). Every
   (i, j, d) once, every {d, -d} with d not in {0, k} once, the difference k never. Resolvable 4-GDDs of
-  type 2^u exist for every u = 4 (mod 6) but 4 and 10, with possible exceptions (Shen, "Resolvable group
-  divisible designs with block size four and group size two", Discrete Math.; Ge, Lam, Ling and Shen).
+  type 2^u are reported for u = 4 (mod 6) but 4 and 10, with possible exceptions (the resolvable
+  maximum packings of Ge, Lam, Ling and Shen for v = 8 (mod 12) rest on them); the sources were not at
+  hand here to check the exceptions, so the book claims only the designs below, each checked.
 
-For 3^u and RBIBD the base round is asked to be fixed by turning the classes round ((x, i) -> (x, i + 1),
-the fixed players and tables in threes), which leaves a third of the slots to fill: the state is which x
-sits at each slot of a representative table and in which class (``turned``). Annealing (``anneal``) swaps
-two slots' x, or changes a slot's class (3^u, RBIBD) or swaps two players between tables (2^u, keeping
-one of each class beside each fixed player), and scores the sum over difference classes of (count -
-target)^2, updated from the two tables a move touches; a worse move is taken with probability
-exp(-delta / temperature). Its random numbers are ``XorShift``'s, so ``tools/base_search.c``, the same
-search in C step for step (about 50 times faster), finds the same base from the same seed; the bases in
-``FOUND`` came from it (seeds and moves there), and the Python finds the small ones in the tests.
+The base round is asked to be fixed by a turn of order three, (x, i) -> (m x, i + 1) with m = 1 (3^u,
+RBIBD) or a unit of Z_2k of order three (2^u: 44, 56 and 80, but not 68 and 92, whose Z_22 and Z_30 have
+none), the fixed players' tables turned onto themselves (2^u, RBIBD) or into each other (3^u); that
+leaves a third of the players to seat: the state is the class-0 element y of each turn's orbit at a slot
+of a representative table, and the slot's class i (the player (m^i y, i)). Annealing (``anneal``) swaps
+two slots' y or changes a slot's class, and scores the sum over difference classes, as the turn sees
+them, of (count - target)^2, updated from the tables a move touches; a worse move is taken with
+probability exp(-delta / temperature). Its random numbers are ``XorShift``'s, so ``tools/base_search.c``,
+the same search in C step for step (about 50 times faster), finds the same base from the same seed; the
+bases in ``FOUND`` came from it (seeds and moves there), and the Python finds the small ones in the tests.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from typing import Any
 from rotation.build.designs import translates
 from rotation.build.table_search import XorShift
 
-__all__ = ["FOUND", "KINDS", "anneal", "base_spec", "found_spec", "rounds_of", "size_of"]
+__all__ = ["FOUND", "KINDS", "anneal", "base_spec", "found_spec", "unit_of_order_three"]
 
 KINDS = ("3^u", "RBIBD", "2^u")
 
@@ -52,113 +54,78 @@ Slot = tuple[int, int]
 """(x, class) of a finite player at a base table."""
 
 
-def size_of(kind: str, q: int) -> int:
-    """Players of the evening of ``kind`` over Z_q."""
-    return 3 * q + {"3^u": 3, "RBIBD": 1, "2^u": 2}[kind]
+def unit_of_order_three(q: int) -> int:
+    """The least m in Z_q with m^3 = 1 and m^2 != 1 (the 2^u search turns by it), or 0: none."""
+    return next((c for c in range(2, q) if c * c % q != 1 and c * c * c % q == 1), 0)
 
 
-def rounds_of(kind: str, q: int) -> int:
-    """Its rounds: one per element of Z_q."""
-    return q
-
-
-def _targets(kind: str, q: int) -> tuple[list[int], int]:
-    """Target count of each difference class, and how many there are. Turned (3^u, RBIBD): the mixed
-    class (i, i + 1, d) is index d, {d, -d} index q + min(d, q - d); 2^u: (i, j, d) index p q + d for
-    the class pair p = 0, 1, 2 of (0, 1), (0, 2), (1, 2), and {d, -d} in class i 3q + i (q // 2 + 1) +
-    min(d, q - d)."""
+def _targets(kind: str, q: int) -> list[int]:
+    """Target count of each difference class, as the turned base round sees them: the mixed class
+    (i, i + 1, d) is index d, {d, -d} within a class index q + min(d, q - d)."""
     half = q // 2
-    if kind == "2^u":
-        targets = [1] * (3 * q) + [0] * (3 * (half + 1))
-        for i in range(3):
-            for c in range(1, half):
-                targets[3 * q + i * (half + 1) + c] = 1
-        return targets, len(targets)
     targets = [1] * (q + half + 1)
     targets[q] = 0
     if kind == "3^u":
-        targets[0] = 0
-    return targets, len(targets)
+        targets[0] = 0  # (x, i), (x, j): one group
+    if kind == "2^u":
+        targets[q + half] = 0  # (x, i), (x + k, i): one group
+    return targets
 
 
 def anneal(
     kind: str, q: int, *, seed: int, moves: int, temperature: float = 0.5
 ) -> tuple[list[list[Slot]], int] | None:
-    """The representative base tables (3^u: the first has three slots, its fixed player implied;
-    2^u: the first two) and the move that found them, or None after ``moves`` moves."""
+    """The representative base tables and the move that found them, or None after ``moves`` moves. A
+    slot (y, i) is the player (m^i y, i), m = 1 but for 2^u (``unit_of_order_three``); the turn takes
+    (x, i) to (m x, i + 1). 3^u: the first table has three slots, classes 0, 1, 2, its fixed player
+    implied; 2^u: the first two have one slot each, the fixed player's table {(y, 0), (m y, 1),
+    (m^2 y, 2)}; RBIBD: y = 0 is the fixed player's table, not a slot."""
     if kind not in KINDS:
         raise ValueError(f"no base round of kind {kind!r}")
+    m = unit_of_order_three(q) if kind == "2^u" else 1
+    if m == 0:
+        raise ValueError(f"no unit of order 3 mod {q} to turn a design of type 2^u by")
     rng = XorShift(seed)
-    targets, _ = _targets(kind, q)
-    xs: list[int] = []
+    targets = _targets(kind, q)
+    order = list(range(1 if kind == "RBIBD" else 0, q))
+    for a in range(len(order) - 1, 0, -1):
+        b = rng.below(a + 1)
+        order[a], order[b] = order[b], order[a]
+    ys: list[int] = []
     labels: list[int] = []
     tables: list[list[int]] = []
-    if kind == "2^u":
-        fixed = 2
-        points = []
-        for _ in range(3):
-            row = list(range(q))
-            for a in range(q - 1, 0, -1):
-                b = rng.below(a + 1)
-                row[a], row[b] = row[b], row[a]
-            points.append(row)
+    if kind == "3^u":
+        tables.append([0, 1, 2])
+        ys.extend(order[:3])
+        labels.extend((0, 1, 2))
+    elif kind == "2^u":
         for f in range(2):
-            tables.append([len(xs) + i for i in range(3)])
-            for i in range(3):
-                xs.append(points[i][f])
-                labels.append(i)
-        rest = [i * q + points[i][a] for i in range(3) for a in range(2, q)]
-        for a in range(len(rest) - 1, 0, -1):
-            b = rng.below(a + 1)
-            rest[a], rest[b] = rest[b], rest[a]
-        for t in range(len(rest) // 4):
-            tables.append([len(xs) + k for k in range(4)])
-            for k in range(4):
-                i, x = divmod(rest[4 * t + k], q)
-                xs.append(x)
-                labels.append(i)
-    else:
-        order = list(range(q)) if kind == "3^u" else list(range(1, q))
-        for a in range(len(order) - 1, 0, -1):
-            b = rng.below(a + 1)
-            order[a], order[b] = order[b], order[a]
-        if kind == "3^u":
-            tables.append([0, 1, 2])
-            xs.extend(order[:3])
-            labels.extend((0, 1, 2))
-        fixed = len(xs)
-        for _ in range((len(order) - fixed) // 4):
-            tables.append([len(xs) + k for k in range(4)])
-            for _ in range(4):
-                xs.append(order[len(xs)])
-                labels.append(rng.below(3))
-    slots = len(xs)
+            tables.append([f])
+            ys.append(order[f])
+            labels.append(0)
+    fixed = len(ys)
+    for _ in range((len(order) - fixed) // 4):
+        tables.append([len(ys) + k for k in range(4)])
+        for _ in range(4):
+            ys.append(order[len(ys)])
+            labels.append(rng.below(3))
+    slots = len(ys)
     table_of = [t for t, table in enumerate(tables) for _ in table]
-    half = q // 2
 
     def key(s: int, r: int) -> int:
-        i, j, a, b = labels[s], labels[r], xs[s], xs[r]
-        if kind == "2^u":
-            if i == j:
-                d = (b - a) % q
-                return 3 * q + i * (half + 1) + min(d, q - d)
-            if i > j:
-                i, j, a, b = j, i, b, a
-            return (0 if i == 0 and j == 1 else 1 if i == 0 else 2) * q + (b - a) % q
+        i, j, a, b = labels[s], labels[r], ys[s], ys[r]
+        if s == r:  # a fixed player's table turned onto itself: one orbit of pairs
+            return (m - 1) * a % q
         if i == j:
             d = (b - a) % q
             return q + min(d, q - d)
-        return (b - a) % q if (i + 1) % 3 == j else (a - b) % q
+        return (m * b - a) % q if (i + 1) % 3 == j else (m * a - b) % q
 
     def pairs(t: int) -> list[int]:
         table = tables[t]
+        if len(table) == 1:
+            return [key(table[0], table[0])]
         return [key(table[a], table[b]) for a in range(len(table)) for b in range(a + 1, len(table))]
-
-    def swap(s: int, r: int) -> None:
-        """Two slots trade their x (3^u, RBIBD: the classes stay with the slots) or players (2^u)."""
-        xs[s], xs[r] = xs[r], xs[s]
-        if kind == "2^u":
-            labels[s], labels[r] = labels[r], labels[s]
 
     counts = [0] * len(targets)
     if kind == "RBIBD":
@@ -167,20 +134,15 @@ def anneal(
         for k in pairs(t):
             counts[k] += 1
     cost = sum((c - g) ** 2 for c, g in zip(counts, targets, strict=True))
-    for m in range(moves):
-        relabel = kind != "2^u" and slots > fixed and rng.below(3) == 0
+    for move in range(moves):
+        relabel = slots > fixed and rng.below(3) == 0
         if relabel:
             s = fixed + rng.below(slots - fixed)
             r, old = -1, labels[s]
             touched: tuple[int, ...] = (table_of[s],)
         else:
             s, r = rng.below(slots), rng.below(slots)
-            if kind == "2^u":
-                if table_of[s] == table_of[r]:
-                    continue
-                if (table_of[s] < fixed or table_of[r] < fixed) and labels[s] != labels[r]:
-                    continue
-            elif xs[s] == xs[r]:
+            if ys[s] == ys[r]:
                 continue
             touched = (table_of[s],) if table_of[s] == table_of[r] else (table_of[s], table_of[r])
         removed = [k for t in touched for k in pairs(t)]
@@ -191,7 +153,7 @@ def anneal(
         if relabel:
             labels[s] = (old + 1 + rng.below(2)) % 3
         else:
-            swap(s, r)
+            ys[s], ys[r] = ys[r], ys[s]
         added = [k for t in touched for k in pairs(t)]
         for k in added:
             delta += 2 * (counts[k] - targets[k]) + 1
@@ -199,7 +161,7 @@ def anneal(
         if delta <= 0 or rng.uniform() < math.exp(-delta / temperature):
             cost += delta
             if cost == 0:
-                return [[(xs[s], labels[s]) for s in table] for table in tables], m
+                return [[(ys[s], labels[s]) for s in table] for table in tables], move
         else:
             for k in added:
                 counts[k] -= 1
@@ -208,33 +170,64 @@ def anneal(
             if relabel:
                 labels[s] = old
             else:
-                swap(s, r)
+                ys[s], ys[r] = ys[r], ys[s]
     return None
 
 
 def base_spec(kind: str, q: int, found: Sequence[Sequence[Slot]]) -> dict[str, Any]:
-    """The book's spec (``translates``) of the base round ``anneal`` found: 3^u and RBIBD turned into
-    its three turns (the fixed players' tables first), 2^u as found with the fixed players 3q, 3q + 1."""
-    if kind == "2^u":
-        base = [
-            [*([3 * q + t] if t < 2 else []), *(i * q + x for x, i in table)] for t, table in enumerate(found)
-        ]
-        return translates(q, 2, base)
+    """The book's spec (``translates``) of the base round ``anneal`` found: each representative table
+    and its two turns (the fixed players' tables first: 3q, 3q + 1, ..)."""
+    m = unit_of_order_three(q) if kind == "2^u" else 1
+
+    def player(y: int, i: int, turn: int) -> int:
+        """The slot (y, i), the player (m^i y, i), turned ``turn`` times: (m^(i + turn) y, i + turn)."""
+        return (i + turn) % 3 * q + pow(m, i + turn, q) * y % q
+
+    reps = [list(table) for table in found]
     fixed_tables: list[list[int]] = []
-    finite: list[list[int]] = []
-    reps = list(found)
     if kind == "RBIBD":
         fixed_tables.append([3 * q, 0, q, 2 * q])
-    else:
+    elif kind == "3^u":
         first, reps = reps[0], reps[1:]
-        for turn in range(3):
-            fixed_tables.append([3 * q + turn, *(((i + turn) % 3) * q + x for x, i in first)])
-    for turn in range(3):
-        finite.extend([((i + turn) % 3) * q + x for x, i in table] for table in reps)
-    return translates(q, 3 if kind == "3^u" else 1, [*fixed_tables, *finite])
+        fixed_tables.extend([3 * q + turn, *(player(y, i, turn) for y, i in first)] for turn in range(3))
+    else:
+        (a, _), (b, _) = reps[0][0], reps[1][0]
+        reps = reps[2:]
+        fixed_tables.extend([3 * q + f, *(player(y, 0, turn) for turn in range(3))] for f, y in enumerate((a, b)))
+    finite = [[player(y, i, turn) for y, i in table] for turn in range(3) for table in reps]
+    return translates(q, len(fixed_tables), [*fixed_tables, *finite])
 
 
 FOUND: dict[int, tuple[str, int, int, float, int, tuple[tuple[Slot, ...], ...]]] = {
+    44: (
+        "2^u",
+        14,
+        2,
+        1.0,
+        1_929_280,
+        (
+            ((9, 0),),
+            ((8, 0),),
+            ((2, 0), (7, 0), (4, 2), (12, 2)),
+            ((5, 1), (11, 2), (3, 1), (6, 0)),
+            ((1, 2), (0, 0), (10, 0), (13, 0)),
+        ),
+    ),
+    56: (
+        "2^u",
+        18,
+        1,
+        1.0,
+        7_468_890,
+        (
+            ((11, 0),),
+            ((3, 0),),
+            ((10, 1), (13, 2), (5, 0), (14, 1)),
+            ((15, 1), (7, 0), (12, 2), (17, 0)),
+            ((2, 2), (9, 2), (8, 2), (16, 0)),
+            ((4, 0), (0, 2), (1, 0), (6, 0)),
+        ),
+    ),
     72: (
         "3^u",
         23,
@@ -285,9 +278,10 @@ FOUND: dict[int, tuple[str, int, int, float, int, tuple[tuple[Slot, ...], ...]]]
     ),
 }
 """Players -> (kind, q, seed, temperature, the move that found it, the representative base tables as
-``anneal`` returns them), found by ``tools/base_search.c`` (the same search as ``anneal``; 72's in about
-8 seconds there, 84's and 96's in a few minutes each). ``anneal`` finds 72's from its seed in a few
-minutes of Python; the book is built from these tables (``found_spec``), checked by ``is_meet_once``."""
+``anneal`` returns them), found by ``tools/base_search.c`` (the same search as ``anneal``; 44's, 56's and
+72's in seconds there, 84's and 96's in a few minutes each); ``anneal`` finds 44's from its seed in
+about a minute of Python. The book is built from these tables (``found_spec``), checked by
+``is_meet_once``."""
 
 
 def found_spec(n_players: int) -> tuple[dict[str, Any], str] | None:
@@ -303,10 +297,9 @@ def found_spec(n_players: int) -> tuple[dict[str, Any], str] | None:
         "2^u": f"resolvable group divisible design with blocks of four, type 2^{n_players // 2} (pairs who "
         "never meet)",
     }[kind]
+    turn = "turning the classes" if kind != "2^u" else f"(x, i) -> ({unit_of_order_three(q)}x, i + 1)"
     source = (
-        f"{what}, 1-rotational over Z_{q}, base round fixed by turning the classes, by annealing "
+        f"{what}, 1-rotational over Z_{q}, base round fixed by {turn}, by annealing "
         f"(seed {seed}, temperature {temperature}, found at move {move:,})"
     )
-    if kind == "2^u":
-        source = source.replace(", base round fixed by turning the classes", ", base round")
     return base_spec(kind, q, tables), source

@@ -5,7 +5,8 @@ nobody shares a table with the same player twice (minutes, not part of planning)
 Sources for each n (the longest is kept):
 
 - the constructions of ``rotation.build.designs``: AG(2, 4) for 16, GF(q) for 4q, Aguado's 32 x 10, the
-  1-rotational resolvable designs for 28, 40, 52 and group divisible designs for 24, 36, 48.
+  1-rotational resolvable designs for 28, 40, 52 and group divisible designs for 24, 36, 48; for 44 the
+  design of type 2^22 whose base round was found by annealing (``rotation.build.bases.FOUND``).
 - ``without its last player``, n = 3 (mod 4): the evening for n + 1 (everyone playing) without player n;
   the three who would have sat with them sit out. Each met the leaver once at most, so sits out once at
   most: fair after every round.
@@ -15,9 +16,10 @@ Sources for each n (the longest is kept):
   (``with_newcomers``); everyone sits out once at most.
 - past 52 players (``big_construction``): AG(3, 4) for 64, the complete 1-rotational designs for 76 and
   88 (and 100 if CP-SAT finds one), group divisible designs for 60 (CP-SAT) and for 72, 84 and 96 (type
-  3^u, base rounds found by annealing: ``rotation.build.bases.FOUND``), GF(q) for 4q (68, 92, 100);
-  newcomers and leavers as below. These are written as how to make them (``Found.spec``), and no search
-  follows a construction there; 56 and 80 come from the tabu search (their rounds listed).
+  3^u) and for 56 (type 2^28), base rounds found by annealing (``rotation.build.bases.FOUND``), GF(q)
+  for 4q (68, 92, 100); newcomers and leavers as below. These are written as how to make them
+  (``Found.spec``), and no search follows a construction there; 80 comes from the tabu search (its
+  rounds listed).
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
@@ -66,6 +68,7 @@ from rotation.movements.meetonce import (
     BOOK_FORMAT,
     Evening,
     _parse,
+    develop,
     evening_movement,
     with_stand_ins,
     without_last,
@@ -338,6 +341,9 @@ def construction(n_players: int) -> Found | None:
     if n_players > BIG:
         return big_construction(n_players)
     found: list[Found] = []
+    annealed = found_spec(n_players)
+    if annealed is not None:
+        found.append(Found(develop(annealed[0]), annealed[1]))
     q, rest = divmod(n_players - 1, 3)
     if rest == 0 and n_players % 4 == 0 and q >= 5:
         evening = one_rotational(q)

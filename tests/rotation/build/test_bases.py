@@ -2,8 +2,9 @@
 
 Sources: resolvable group divisible designs with blocks of four of type 3^u exist for every u = 0 (mod 4),
 u >= 8 (Ge, Lam, Ling and Shen, "Resolvable maximum packings with quadruples", Des. Codes Cryptogr. 2005):
-3u players, (3u - 3) / 3 rounds, everyone meeting everyone outside their group of three once. The
-meetings are counted here from the developed rounds, player by player, not from differences.
+3u players, (3u - 3) / 3 rounds, everyone meeting everyone outside their group of three once; of type 2^u
+(v = 2u = 8 mod 12), (v - 2) / 3 rounds, everyone meeting all but one other once. The meetings are
+counted here from the developed rounds, player by player, not from differences.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from itertools import combinations
 
 import pytest
 
-from rotation.build.bases import FOUND, anneal, base_spec, found_spec
+from rotation.build.bases import FOUND, anneal, base_spec, found_spec, unit_of_order_three
 from rotation.movements.meetonce import develop, meet_once_rounds
 
 
@@ -58,7 +59,10 @@ def test_the_book_is_as_long_as_the_literature_at_72_84_96(n: int, rounds: int) 
     assert meet_once_rounds(n) == rounds
 
 
-@pytest.mark.parametrize(("n", "longer_than"), [(73, 21), (74, 19), (85, 20), (86, 20), (97, 24), (98, 24)])
+@pytest.mark.parametrize(
+    ("n", "longer_than"),
+    [(45, 11), (46, 11), (57, 13), (58, 13), (73, 21), (74, 19), (85, 20), (86, 20), (97, 24), (98, 24)],
+)
 def test_stand_ins_follow_the_longer_evenings(n: int, longer_than: int) -> None:
     """One or two newcomers standing in seat more rounds than they did over the tabu search's evenings."""
     assert meet_once_rounds(n) > longer_than
@@ -93,7 +97,45 @@ def test_a_base_found_in_python_develops_into_a_design(q: int, seed: int) -> Non
 
 
 def test_found_records_what_it_found_with() -> None:
-    """Each stored base names a kind, its Z_q and a seed, and fits the number of players."""
+    """Each stored base names a kind, its Z_q and a seed, and fits the number of players: one slot per
+    orbit of the turn, so q slots (3^u with its fixed table's three, 2^u with its two fixed players')."""
     for n, (kind, q, seed, temperature, move, tables) in FOUND.items():
-        assert kind == "3^u" and n == 3 * q + 3 and seed >= 0 and 0 < temperature and move > 0
+        assert n == 3 * q + {"3^u": 3, "2^u": 2}[kind] and seed >= 0 and 0 < temperature and move > 0
         assert sum(len(t) for t in tables) == q
+
+
+def pairs_of_two(q: int) -> set[frozenset[int]]:
+    """The pairs who never meet in a design of type 2^(3k + 1), q = 2k: {(x, i), (x + k, i)} as the
+    book numbers them (i q + x), and the fixed players 3q, 3q + 1."""
+    k = q // 2
+    pairs = {frozenset((i * q + x, i * q + x + k)) for i in range(3) for x in range(k)}
+    return pairs | {frozenset((3 * q, 3 * q + 1))}
+
+
+@pytest.mark.parametrize(("n", "q"), [(44, 14), (56, 18)])
+def test_the_annealed_designs_of_type_2_u_meet_everyone_outside_their_pair_once(n: int, q: int) -> None:
+    """A resolvable 4-GDD of type 2^(n/2): (n - 2) / 3 rounds (the counting bound floor((n - 1) / 3));
+    counted from the rounds: nobody meets anyone twice, and only the pairs of each group never meet."""
+    found = found_spec(n)
+    assert found is not None and f"2^{n // 2}" in found[1]
+    evening = develop(found[0])
+    assert len(evening) == (n - 2) // 3 == (n - 1) // 3
+    met = meetings(n, evening)
+    assert max(met.values()) == 1
+    every = {frozenset(pair) for pair in combinations(range(n), 2)}
+    assert every - set(met) == pairs_of_two(q)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(43, 14), (44, 14), (55, 18), (56, 18)])
+def test_the_book_is_as_long_as_the_literature_at_44_and_56(n: int, rounds: int) -> None:
+    """(v - 2) / 3 for v = 8 (mod 12) where the book has the design of type 2^(v/2); v - 1 the same."""
+    assert meet_once_rounds(n) == rounds
+
+
+def test_there_is_no_turn_of_order_three_for_68_and_92() -> None:
+    """Z_22 and Z_30 have no unit of order three (their unit groups have orders 10 and 8): the 2^u search
+    cannot turn there, and says so; Z_14, Z_18, Z_26 have 9, 7 and 3 (9^3 = 729 = 52 x 14 + 1)."""
+    assert unit_of_order_three(22) == unit_of_order_three(30) == 0
+    assert (unit_of_order_three(14), unit_of_order_three(18), unit_of_order_three(26)) == (9, 7, 3)
+    with pytest.raises(ValueError, match="order 3"):
+        anneal("2^u", 22, seed=0, moves=1)
