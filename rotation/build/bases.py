@@ -1,5 +1,6 @@
-"""Base rounds over Z_q found by annealing, for the meet-once evenings that CP-SAT did not reach (72, 84,
-96 players; 44, 56 and 80; not yet 100, 68 and 92). Offline only: ``rotation.build.meetonce`` puts them in the book.
+"""Base rounds over Z_q found by annealing, for the meet-once evenings that CP-SAT did not reach (72, 84
+and 96 players; 44 and 56; not yet 80, 100, 68 and 92). Offline only: ``rotation.build.meetonce`` puts
+them in the book.
 
 Each evening is 1-rotational: players (x, i) = i q + x for x in Z_q and classes i = 0..2, then ``fixed``
 players 3q.. whom the rounds leave in place; round t is the base round with t added to every x (the book's
@@ -193,7 +194,9 @@ def base_spec(kind: str, q: int, found: Sequence[Sequence[Slot]]) -> dict[str, A
     else:
         (a, _), (b, _) = reps[0][0], reps[1][0]
         reps = reps[2:]
-        fixed_tables.extend([3 * q + f, *(player(y, 0, turn) for turn in range(3))] for f, y in enumerate((a, b)))
+        fixed_tables.extend(
+            [3 * q + f, *(player(y, 0, turn) for turn in range(3))] for f, y in enumerate((a, b))
+        )
     finite = [[player(y, i, turn) for y, i in table] for turn in range(3) for table in reps]
     return translates(q, len(fixed_tables), [*fixed_tables, *finite])
 
@@ -279,9 +282,9 @@ FOUND: dict[int, tuple[str, int, int, float, int, tuple[tuple[Slot, ...], ...]]]
 }
 """Players -> (kind, q, seed, temperature, the move that found it, the representative base tables as
 ``anneal`` returns them), found by ``tools/base_search.c`` (the same search as ``anneal``; 44's, 56's and
-72's in seconds there, 84's and 96's in a few minutes each); ``anneal`` finds 44's from its seed in
-about a minute of Python. The book is built from these tables (``found_spec``), checked by
-``is_meet_once``."""
+72's in seconds there, 84's and 96's in a few minutes each); ``anneal`` finds 44's from its seed, the
+same tables at the same move, in under two minutes of Python. The book is built from these tables
+(``found_spec``), checked by ``is_meet_once``."""
 
 
 def found_spec(n_players: int) -> tuple[dict[str, Any], str] | None:

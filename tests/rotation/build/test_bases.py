@@ -100,7 +100,7 @@ def test_found_records_what_it_found_with() -> None:
     """Each stored base names a kind, its Z_q and a seed, and fits the number of players: one slot per
     orbit of the turn, so q slots (3^u with its fixed table's three, 2^u with its two fixed players')."""
     for n, (kind, q, seed, temperature, move, tables) in FOUND.items():
-        assert n == 3 * q + {"3^u": 3, "2^u": 2}[kind] and seed >= 0 and 0 < temperature and move > 0
+        assert n == 3 * q + {"3^u": 3, "2^u": 2}[kind] and seed >= 0 and temperature > 0 and move > 0
         assert sum(len(t) for t in tables) == q
 
 
