@@ -1,5 +1,5 @@
 """Base rounds over Z_q found by annealing, for the meet-once evenings that CP-SAT did not reach (72, 84
-and 96 players; 44 and 56; not yet 80, 100, 68 and 92). Offline only: ``rotation.build.meetonce`` puts
+and 96 players; 44, 56 and 80; not 68, 92 and 100). Offline only: ``rotation.build.meetonce`` puts
 them in the book.
 
 Each evening is 1-rotational: players (x, i) = i q + x for x in Z_q and classes i = 0..2, then ``fixed``
@@ -47,7 +47,16 @@ from typing import Any
 from rotation.build.designs import translates
 from rotation.build.table_search import XorShift
 
-__all__ = ["FOUND", "KINDS", "anneal", "base_spec", "found_spec", "unit_of_order_three"]
+__all__ = [
+    "FOUND",
+    "KINDS",
+    "anneal",
+    "base_spec",
+    "found_spec",
+    "negated_pairing",
+    "negated_spec",
+    "unit_of_order_three",
+]
 
 KINDS = ("3^u", "RBIBD", "2^u")
 
@@ -231,6 +240,23 @@ FOUND: dict[int, tuple[str, int, int, float, int, tuple[tuple[Slot, ...], ...]]]
             ((4, 0), (0, 2), (1, 0), (6, 0)),
         ),
     ),
+    80: (
+        "2^u",
+        26,
+        11,
+        0.6,
+        22_635_808,
+        (
+            ((10, 0),),
+            ((22, 0),),
+            ((19, 0), (4, 0), (16, 2), (8, 2)),
+            ((11, 1), (6, 2), (14, 0), (3, 2)),
+            ((21, 0), (1, 1), (5, 2), (20, 0)),
+            ((18, 1), (23, 0), (7, 0), (25, 1)),
+            ((12, 0), (24, 2), (17, 0), (0, 0)),
+            ((2, 0), (9, 1), (13, 1), (15, 1)),
+        ),
+    ),
     72: (
         "3^u",
         23,
@@ -282,7 +308,7 @@ FOUND: dict[int, tuple[str, int, int, float, int, tuple[tuple[Slot, ...], ...]]]
 }
 """Players -> (kind, q, seed, temperature, the move that found it, the representative base tables as
 ``anneal`` returns them), found by ``tools/base_search.c`` (the same search as ``anneal``; 44's, 56's and
-72's in seconds there, 84's and 96's in a few minutes each); ``anneal`` finds 44's from its seed, the
+72's in seconds there, 80's, 84's and 96's in a few minutes each); ``anneal`` finds 44's from its seed, the
 same tables at the same move, in under two minutes of Python. The book is built from these tables
 (``found_spec``), checked by ``is_meet_once``."""
 
@@ -306,3 +332,49 @@ def found_spec(n_players: int) -> tuple[dict[str, Any], str] | None:
         f"(seed {seed}, temperature {temperature}, found at move {move:,})"
     )
     return base_spec(kind, q, tables), source
+
+
+def negated_pairing(q: int) -> list[tuple[int, int]] | None:
+    """A resolvable design on 3q + 1 players (q = 1 mod 4) fixed by the turn and by x -> -x, or None:
+    none exists. Such a base round has no table moved by x -> -x (its pair within a class and that pair's
+    image would cover one difference class twice), so every table is {(y, i), (-y, i), (z, j), (-z, j)},
+    i != j, over the classes {y, -y}, {z, -z} of Z_q* / +-1, taken in pairs; the pairs within a class
+    give each {2y, -2y} once whatever the pairing, and the table's turns cover (i, i + 1, d) for d =
+    +-(z - y), +-(z + y). So the pairing must give every nonzero +-d once that way: an exhaustive
+    depth-first search (milliseconds). It finds one for 13, 17, 25, 29 and none for 33 (100 players)."""
+    half = q // 2
+
+    def cls(d: int) -> int:
+        d %= q
+        return min(d, q - d)
+
+    pairs: list[tuple[int, int]] = []
+    used: set[int] = set()
+
+    def search(free: frozenset[int]) -> bool:
+        if not free:
+            return True
+        y = min(free)
+        for z in sorted(free - {y}):
+            a, b = cls(z - y), cls(z + y)
+            if a in used or b in used or a == b:
+                continue
+            used.update((a, b))
+            pairs.append((y, z))
+            if search(free - {y, z}):
+                return True
+            pairs.pop()
+            used.difference_update((a, b))
+        return False
+
+    return pairs if search(frozenset(range(1, half + 1))) else None
+
+
+def negated_spec(q: int, pairing: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """The book's spec of ``negated_pairing``'s design: the fixed player's table {inf, (0, 0), (0, 1),
+    (0, 2)} and, for each pair and turn t, {(y, t), (-y, t), (z, t + 1), (-z, t + 1)}."""
+    base = [[3 * q, 0, q, 2 * q]]
+    for t in range(3):
+        for y, z in pairing:
+            base.append([t * q + y, t * q + (q - y), (t + 1) % 3 * q + z, (t + 1) % 3 * q + (q - z)])
+    return translates(q, 1, base)

@@ -16,10 +16,9 @@ Sources for each n (the longest is kept):
   (``with_newcomers``); everyone sits out once at most.
 - past 52 players (``big_construction``): AG(3, 4) for 64, the complete 1-rotational designs for 76 and
   88 (and 100 if CP-SAT finds one), group divisible designs for 60 (CP-SAT) and for 72, 84 and 96 (type
-  3^u) and for 56 (type 2^28), base rounds found by annealing (``rotation.build.bases.FOUND``), GF(q)
-  for 4q (68, 92, 100); newcomers and leavers as below. These are written as how to make them
-  (``Found.spec``), and no search follows a construction there; 80 comes from the tabu search (its
-  rounds listed).
+  3^u) and for 56 and 80 (type 2^28, 2^40), base rounds found by annealing
+  (``rotation.build.bases.FOUND``), GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These
+  are written as how to make them (``Found.spec``), and no search follows a construction there.
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
