@@ -23,7 +23,8 @@ from rotation.build.bases import (
     negated_spec,
     unit_of_order_three,
 )
-from rotation.movements.meetonce import develop, meet_once_rounds
+from rotation.build.meetonce import construction
+from rotation.movements.meetonce import book, develop, meet_once_rounds
 
 
 def meetings(n_players: int, evening: object) -> Counter[frozenset[int]]:
@@ -164,3 +165,12 @@ def test_no_design_on_100_players_is_fixed_by_the_turn_and_negation() -> None:
     """Why 100 players stay short of the literature's 33 rounds here: the exhaustive search of the
     pairings over Z_33 finds none (the annealing with the turn alone stalled one pair short)."""
     assert negated_pairing(33) is None
+
+
+@pytest.mark.parametrize("n", [44, 56, 72, 80, 84, 96])
+def test_the_builder_makes_the_books_evening_again(n: int) -> None:
+    """``python -m rotation.build.meetonce`` regenerates the same book: its construction for these sizes
+    is the stored base round, developed, round for round what the book reads."""
+    found = construction(n)
+    assert found is not None
+    assert found.evening == book()[n][1]
