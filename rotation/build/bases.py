@@ -61,7 +61,7 @@ __all__ = [
 KINDS = ("3^u", "RBIBD", "2^u")
 
 Slot = tuple[int, int]
-"""(x, class) of a finite player at a base table."""
+"""(y, i) at a slot of a representative table: the player (m^i y, i) (m = 1 but for 2^u)."""
 
 
 def unit_of_order_three(q: int) -> int:
