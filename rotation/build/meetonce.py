@@ -5,7 +5,8 @@ nobody shares a table with the same player twice (minutes, not part of planning)
 Sources for each n (the longest is kept):
 
 - the constructions of ``rotation.build.designs``: AG(2, 4) for 16, GF(q) for 4q, Aguado's 32 x 10, the
-  1-rotational resolvable designs for 28, 40, 52 and group divisible designs for 24, 36, 48.
+  1-rotational resolvable designs for 28, 40, 52 and group divisible designs for 24, 36, 48; for 44 the
+  design of type 2^22 whose base round was found by annealing (``rotation.build.bases.FOUND``).
 - ``without its last player``, n = 3 (mod 4): the evening for n + 1 (everyone playing) without player n;
   the three who would have sat with them sit out. Each met the leaver once at most, so sits out once at
   most: fair after every round.
@@ -14,10 +15,10 @@ Sources for each n (the longest is kept):
   chosen by a depth-first search so that each newcomer meets new people every round
   (``with_newcomers``); everyone sits out once at most.
 - past 52 players (``big_construction``): AG(3, 4) for 64, the complete 1-rotational designs for 76 and
-  88 (and 100 if CP-SAT finds one), group divisible designs for 60, 1-rotational evenings with fixed
-  players (``CYCLIC``) for 72, GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These are
-  written as how to make them (``Found.spec``), and no search follows a construction there; 56, 80, 84
-  and 96 come from the tabu search (their rounds listed).
+  88 (and 100 if CP-SAT finds one), group divisible designs for 60 (CP-SAT) and for 72, 84 and 96 (type
+  3^u) and for 56 and 80 (type 2^28, 2^40), base rounds found by annealing
+  (``rotation.build.bases.FOUND``), GF(q) for 4q (68, 92, 100); newcomers and leavers as below. These
+  are written as how to make them (``Found.spec``), and no search follows a construction there.
 - ``tabu search``: the table-mates search of the solver (``rotation.solver.mates``) over drafts whose
   sit-outs are fixed and fair (round r sits out the next n mod 4 players in cyclic order, so after any
   number of rounds everyone's sit-outs are within one and nobody sits out twice running), for more and
@@ -47,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from rotation.balance import prefix_checks
+from rotation.build.bases import found_spec
 from rotation.build.designs import (
     affine_plane_16,
     affine_space_64,
@@ -65,6 +67,7 @@ from rotation.movements.meetonce import (
     BOOK_FORMAT,
     Evening,
     _parse,
+    develop,
     evening_movement,
     with_stand_ins,
     without_last,
@@ -88,10 +91,11 @@ BIG = 52
 """Past this many players the book keeps how to make an evening (a construction's base, the stand-ins),
 not its rounds, and the constructions are the only source (no search)."""
 
-CYCLIC = {72: (21, 9, True)}
+CYCLIC: dict[int, tuple[int, int, bool]] = {}
 """Players -> (q, fixed, turn) of ``cyclic_spec``: 1-rotational evenings of q rounds over Z_q with
-fixed players where no design above gives as many. (56 as (17, 5) and 80 as (25, 5), without the
-turn, and 84 as (25, 9) were not found in a minute: they come from the tabu search.)"""
+fixed players where no design above gives as many. (72 was (21, 9, True), 21 rounds, before the annealed
+design of type 3^24 (``rotation.build.bases``) gave 23; 56 as (17, 5) and 80 as (25, 5), without the
+turn, and 84 as (25, 9) were not found in a minute.)"""
 
 Tables = tuple[tuple[Player, Player, Player, Player], ...]
 
@@ -336,6 +340,9 @@ def construction(n_players: int) -> Found | None:
     if n_players > BIG:
         return big_construction(n_players)
     found: list[Found] = []
+    annealed = found_spec(n_players)
+    if annealed is not None:
+        found.append(Found(develop(annealed[0]), annealed[1]))
     q, rest = divmod(n_players - 1, 3)
     if rest == 0 and n_players % 4 == 0 and q >= 5:
         evening = one_rotational(q)
@@ -389,8 +396,11 @@ def big_construction(n_players: int) -> Found | None:
                     "with a fixed player, base round by CP-SAT (seed 0)",
                 )
             )
+    annealed = found_spec(n_players)
+    if annealed is not None:
+        found.append(Found.made({"develop": annealed[0]}, annealed[1]))
     q, rest = divmod(n_players, 3)
-    if rest == 0 and n_players % 12 == 0 and n_players >= 24 and n_players not in CYCLIC:
+    if rest == 0 and n_players % 12 == 0 and n_players >= 24 and n_players not in CYCLIC and not annealed:
         spec = rgdd_spec(q - 1, work=20.0)
         if spec is not None:
             found.append(

@@ -5,7 +5,11 @@ golfer problem with groups of four): each round is a parallel class, and no two 
 together. Complete ones, (v - 1) / 3 rounds with every pair meeting exactly once, exist for every
 v = 4 (mod 12) (resolvable designs with blocks of four: Hanani, Ray-Chaudhuri and Wilson 1972); the book
 has them for 16 (the affine plane AG(2, 4), its parallel classes as rounds), 28, 40 and 52 (1-rotational
-designs over Z_q with a fixed player), and past 52 players 64 (AG(3, 4): 21 rounds), 76 and 88. For 4q
+designs over Z_q with a fixed player), and past 52 players 64 (AG(3, 4): 21 rounds), 76 and 88. For
+v = 0 (mod 12) it has (v - 3) / 3 rounds in which everyone meets all but a group of three once, the
+counting bound (resolvable group divisible designs of type 3^(v/3): Ge, Lam, Ling and Shen, "Resolvable
+maximum packings with quadruples", Des. Codes Cryptogr. 2005): 24, 36, 48, 60 by CP-SAT, 72, 84 and 96
+from base rounds found by annealing (``rotation.build.bases``). For 4q
 players with q a prime power it has the transversal-design construction over GF(q) where that is longer
 (q rounds, 9 for q = 8); for v - 1 players the evening for v without its last player (whose three
 table-mates sit out); for v + 1 .. v + 3 the evening for v with newcomers standing in; and searches

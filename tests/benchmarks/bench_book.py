@@ -6,9 +6,11 @@ First table: for 8 to 100 players, the book's rounds beside the counting bound (
 round among n - 1 others: floor((n - 1) / 3)) and the literature's length where the sources give one for a
 multiple of four: (v - 1) / 3 for v = 4 (mod 12), resolvable designs with blocks of four (Hanani,
 Ray-Chaudhuri and Wilson 1972); (v - 3) / 3 for v = 0 (mod 12) from 24 up, resolvable group divisible
-designs of type 3^(v/3) (Ge, Lam, Ling and Shen, "Resolvable maximum packings with quadruples"); for
-v = 8 (mod 12), (v - 2) / 3 needs a design of type 2^(v/2), marked "?" (none for 20, where six rounds
-would be one; 32 has one, Aguado 2004; unknown to this project from 44 up).
+designs of type 3^(v/3) (Ge, Lam, Ling and Shen, "Resolvable maximum packings with quadruples"; the book
+has them for 72, 84, 96 from rotation.build.bases); for v = 8 (mod 12), (v - 2) / 3 from a resolvable
+design of type 2^(v/2), reported for v/2 = 4 (mod 6) but 4 and 10, with possible exceptions this
+project has not checked (so not 20, where six rounds would be one; 32 has one, Aguado 2004): marked "?"
+where the book has none (68 and 92: see WHY_SHORT).
 
 Second table: part-timers with the book: repeated meetings of `plan` before (the book's evening as it
 is or with one absent player trading places, as at b3b7b87, else the CP-SAT planner) and now (the
@@ -18,8 +20,10 @@ about 10-30 s each on a shared machine.
 
 With --grid STEP it prints instead, for every STEP-th size from 15 at 8 rounds and at the book's length,
 which of eight absence patterns the book absorbs (a few seconds a size where some are not). With
---one-past: for multiples of four, the repeated meetings counting forces one round past the book beside
-the fewest an extra round after the book's own rounds was found to cost.
+--one-past: for multiples of four, the repeated meetings counting forces one round past the book (over
+any evening), the fewest an extra round after the book's own rounds must cost where the book is a
+complete design (its unmet pairs are groups: 3 a table for type 3^u, 4 for 2^u, 6 when everyone met), and
+the fewest a swap search found for that extra round.
 """
 
 from __future__ import annotations
@@ -75,19 +79,28 @@ def literature(n: int) -> str:
         return str((n - 1) // 3)
     if n % 12 == 0 and n >= 24:
         return str((n - 3) // 3)
-    if n % 12 == 8 and n > 20:  # known where the book has one (Aguado's 32)
+    if n % 12 == 8 and n > 20:  # given by the sources; "?" where the book has none (see the module)
         return f"{(n - 2) // 3}" + ("" if meet_once_rounds(n) >= (n - 2) // 3 else "?")
     return "-"
 
 
+WHY_SHORT = {
+    68: "type 2^34 over Z_22: no unit of order three to turn by (rotation.build.bases)",
+    92: "type 2^46 over Z_30: no unit of order three to turn by",
+    100: "RBIBD over Z_33: annealing stalled one pair short (22 seeds); none fixed by turn and x -> -x",
+}
+"""Why the book stops short of the literature at a multiple of four from 44 up."""
+
+
 def lengths() -> None:
-    header = f"{'n':>3} {'book':>5} {'counting':>8} {'literature':>10} {'short by':>8}"
+    header = f"{'n':>3} {'book':>5} {'counting':>8} {'literature':>10} {'short by':>8}  why"
     print(header)
     print("-" * len(header))
     for n in range(8, 101):
         book, known = meet_once_rounds(n), literature(n)
         short = str(int(known.rstrip("?")) - book) if known != "-" else "-"
-        print(f"{n:>3} {book:>5} {(n - 1) // 3:>8} {known:>10} {short:>8}")
+        why = WHY_SHORT.get(n, "") if short not in ("-", "0") else ""
+        print(f"{n:>3} {book:>5} {(n - 1) // 3:>8} {known:>10} {short:>8}  {why}".rstrip())
 
 
 def _old_book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]]) -> Movement | None:
@@ -208,7 +221,10 @@ def one_past(moves: int = 100_000) -> None:
     the fewest found for an extra round after the book's R (a swap search over its tables, seeded)."""
     import random
 
-    print(f"{'n':>3} {'book':>4} {'counting floor at R+1':>21} {'extra round after the book':>26}")
+    print(
+        f"{'n':>3} {'book':>4} {'counting floor at R+1':>21} {'floor after the book':>20} "
+        f"{'extra round after the book':>26}"
+    )
     for n in range(16, 101, 4):
         full = meet_once_rounds(n)
         book = meet_once_movement(n, full)
@@ -239,7 +255,20 @@ def one_past(moves: int = 100_000) -> None:
             else:
                 ti[a], tk[b] = tk[b], ti[a]
         floor = -(-n * max(0, 3 * (full + 1) - (n - 1)) // 2)
-        print(f"{n:>3} {full:>4} {floor:>21} {found:>26}", flush=True)
+        print(f"{n:>3} {full:>4} {floor:>21} {after_groups(n, met):>20} {found:>26}", flush=True)
+
+
+def after_groups(n: int, met: list[list[int]]) -> str:
+    """Where the pairs who have not met fall into disjoint groups of one size g (a complete design: g = 1,
+    2 or 3), a table of four in one more round holds at most 3 new pairs for g = 3 (a group and one
+    more), 2 for g = 2 (two groups), 0 for g = 1, so it repeats at least 3, 4 or 6 meetings: that times
+    the tables. "-" where the unmet pairs are not such groups."""
+    unmet = [{q for q in range(n) if q != p and not met[p][q]} for p in range(n)]
+    sizes = {len(others) + 1 for others in unmet}
+    if len(sizes) != 1 or any(unmet[q] != (unmet[p] | {p}) - {q} for p in range(n) for q in unmet[p]):
+        return "-"
+    new = {1: 0, 2: 2, 3: 3}.get(sizes.pop())
+    return "-" if new is None else str((6 - new) * (n // 4))
 
 
 def main() -> None:

@@ -43,10 +43,24 @@ CONSTRUCTED = {16: 5, 20: 5, 28: 7, 32: 9, 36: 9, 44: 11, 52: 13}
 BOOK_AT_LEAST = {24: 7, 28: 9, 32: 10, 36: 11, 40: 13, 48: 15, 52: 17}
 """Every pair meeting once where a design allows (28, 40, 52), all but a group of three (24, 36, 48), and
 Aguado's 32 x 10: the counting bound, reached."""
-BIG_AT_LEAST = {60: 19, 64: 21, 68: 17, 72: 21, 76: 25, 88: 29, 92: 23, 100: 25}
+BIG_AT_LEAST = {
+    56: 18,
+    60: 19,
+    64: 21,
+    68: 17,
+    72: 23,
+    76: 25,
+    80: 26,
+    84: 27,
+    88: 29,
+    92: 23,
+    96: 31,
+    100: 25,
+}
 """Past 52 players: the RGDD of type 3^20 (60), AG(3, 4) (64, complete), GF(17), GF(23), GF(25) (68, 92,
-100), the 1-rotational evening over Z_21 with nine fixed players (72), the complete 1-rotational designs
-over Z_25 and Z_29 (76, 88)."""
+100), the annealed designs of type 2^28, 2^40, 3^24, 3^28, 3^32 (56, 80, 72, 84, 96:
+tests/rotation/build/test_bases.py), the
+complete 1-rotational designs over Z_25 and Z_29 (76, 88)."""
 
 
 # --- the fields ------------------------------------------------------------------------------------------
