@@ -1,0 +1,277 @@
+"""Build the book of home evenings: one table, 7 to 11 players, 1 to 14 rounds (minutes, not part of
+planning). ``rotation.movements.home`` reads what this writes.
+
+Each entry is found by CP-SAT (one worker, deterministic time) over every round's choice of four players
+and their two partnerships, with the planner's ranked rules held at their counting floors
+(``rotation.solver.bounds._floors``): nobody out three running, sit-outs within one of the fair share and
+partners within [floor, ceil] after EVERY round (an evening stopped early is even), rounds played within
+one, the table-mates' floors (most meetings, repeated meetings) and the opponent spread at its floor; then
+the fewest sit-outs twice running. A second model without the after-every-round rule bounds that count
+from below (``repeats_floor``): where the entry reaches it, the entry is the fewest any schedule as even
+in the ranked rules can have. Round 1 is fixed to players 0-3 (any evening can be relabelled so).
+
+Regenerate (each entry a few seconds to a minute)::
+
+    python -m rotation.build.home schedules/home.json                       # every size and length
+    python -m rotation.build.home schedules/home.json --players 10 --rounds 12-13
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from itertools import combinations, pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rotation.movements.home import BOOK_FORMAT
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+__all__ = ["WORK", "build_entry", "floors", "main"]
+
+WORK = 60.0
+"""Deterministic seconds each model may take (``max_deterministic_time``)."""
+
+Game = tuple[tuple[int, int], tuple[int, int]]
+
+
+def floors(n: int, rounds: int) -> dict[str, int]:
+    """The planner's counting floors for one table of ``n`` over ``rounds`` rounds, everyone present."""
+    from rotation.solver.bounds import _floors
+    from rotation.solver.problem import PlanSpec, _Problem
+
+    return _floors(_Problem.of(PlanSpec(n, rounds, tables=1)))
+
+
+def _games(n: int) -> list[Game]:
+    games: list[Game] = []
+    for a, b, c, d in combinations(range(n), 4):
+        games += [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
+    return games
+
+
+TERMS = ("opponent spread", "sit-out repeats", "most meetings", "repeated meetings")
+"""The rules searched here, in the order a home game ranks them (issue 26): the opponents' evenness, then
+sitting out twice running, then the table-mates (who shares the table how often); those ranked above
+them (runs of three, fair share, partners, rounds played) are held at their floors."""
+
+
+def _model(
+    n: int, rounds: int, floor: dict[str, int], caps: dict[str, int], *, prefix: bool
+) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any], list[Game], dict[str, Any]]:
+    """The model of one evening: x[r, g] plays game g in round r; each term of ``TERMS`` as an
+    expression, those in ``caps`` held at most there."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    games = _games(n)
+    x = {(r, g): model.new_bool_var(f"x{r}_{g}") for r in range(rounds) for g in range(len(games))}
+    for r in range(rounds):
+        model.add_exactly_one(x[r, g] for g in range(len(games)))
+    model.add(x[0, 0] == 1)  # round 1: 0-1 against 2-3 (any evening relabels so)
+    pairs = list(combinations(range(n), 2))
+    partner: dict[tuple[int, int], list[list[Any]]] = {pq: [[] for _ in range(rounds)] for pq in pairs}
+    opponent: dict[tuple[int, int], list[Any]] = {pq: [] for pq in pairs}
+    play: dict[int, list[list[Any]]] = {p: [[] for _ in range(rounds)] for p in range(n)}
+    for r in range(rounds):
+        for g, (ab, cd) in enumerate(games):
+            v = x[r, g]
+            partner[ab][r].append(v)
+            partner[cd][r].append(v)
+            opponent.update(
+                {(min(p, q), max(p, q)): [*opponent[min(p, q), max(p, q)], v] for p in ab for q in cd}
+            )
+            for p in (*ab, *cd):
+                play[p][r].append(v)
+    out = {(p, r): 1 - sum(play[p][r]) for p in range(n) for r in range(rounds)}
+    k, n_pairs = n - 4, len(pairs)
+    for m in range(1, rounds + 1) if prefix else (rounds,):
+        for pq in pairs:
+            low, high = 2 * m // n_pairs, -(-2 * m // n_pairs)
+            model.add_linear_constraint(sum(v for r in range(m) for v in partner[pq][r]), low, high)
+        for p in range(n):
+            low, high = k * m // n, -(-k * m // n)
+            model.add_linear_constraint(sum(out[p, r] for r in range(m)), low, high)
+    if floor["partner spread"] < 1:
+        raise ValueError("the partner floor is held by the fair bound")
+    for p in range(n):
+        for r in range(rounds - 2):
+            model.add(out[p, r] + out[p, r + 1] + out[p, r + 2] <= 2)
+    lowest = model.new_int_var(0, 2 * rounds, "lowest")
+    highest = model.new_int_var(0, 2 * rounds, "highest")
+    most = model.new_int_var(0, rounds, "most")
+    excess = []
+    for p, q in pairs:
+        opp = sum(opponent[p, q])
+        model.add(opp >= lowest)
+        model.add(opp <= highest)
+        both = [model.new_bool_var(f"b{p}_{q}_{r}") for r in range(rounds)]
+        for r, b in enumerate(both):  # both play round r: b = play_p AND play_q
+            model.add(b <= sum(play[p][r]))
+            model.add(b <= sum(play[q][r]))
+            model.add(b >= sum(play[p][r]) + sum(play[q][r]) - 1)
+        model.add(sum(both) <= most)
+        over = model.new_int_var(0, rounds, f"e{p}_{q}")
+        model.add(over >= sum(both) - 1)
+        excess.append(over)
+    twice = []
+    for p in range(n):
+        for r in range(rounds - 1):
+            y = model.new_bool_var(f"y{p}_{r}")
+            model.add(y >= out[p, r] + out[p, r + 1] - 1)
+            twice.append(y)
+    terms = {
+        "opponent spread": highest - lowest,
+        "sit-out repeats": sum(twice),
+        "most meetings": most,
+        "repeated meetings": sum(excess),
+    }
+    for name, cap in caps.items():
+        model.add(terms[name] <= cap)
+    return model, x, games, terms
+
+
+def _solve(model: cp_model.CpModel, work: float, seed: int) -> tuple[Any, Any]:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = work
+    solver.parameters.random_seed = seed
+    status = solver.solve(model)
+    return solver, status
+
+
+def _ranked(
+    n: int,
+    rounds: int,
+    floor: dict[str, int],
+    names: tuple[str, ...],
+    *,
+    prefix: bool,
+    work: float,
+    seed: int,
+) -> tuple[dict[str, int], list[Game] | None]:
+    """Each term of ``names`` minimised in turn, the earlier held at their best (each stage starts from
+    the last one's evening): the bounds proven (a bound only while every earlier stage was proven
+    optimal) and the last evening found (None: none at all)."""
+    from ortools.sat.python import cp_model
+
+    bounds: dict[str, int] = {}
+    caps: dict[str, int] = {}
+    chosen: list[Game] | None = None
+    proven = True
+    for name in names:
+        model, x, games, terms = _model(n, rounds, floor, caps, prefix=prefix)
+        if chosen is not None:
+            for (r, g), v in x.items():
+                model.add_hint(v, games[g] == chosen[r])
+        model.minimize(terms[name])
+        solver, status = _solve(model, work, seed)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        if proven:
+            bounds[name] = math.ceil(solver.best_objective_bound - 1e-6)
+        proven = proven and status == cp_model.OPTIMAL
+        caps[name] = round(solver.objective_value)
+        chosen = [games[next(g for g in range(len(games)) if solver.value(x[r, g]))] for r in range(rounds)]
+    return bounds, chosen
+
+
+def counted(n: int, chosen: list[Game]) -> dict[str, int]:
+    """The terms of an evening, counted from its games."""
+    from collections import Counter
+
+    opponents: Counter[tuple[int, int]] = Counter()
+    mates: Counter[tuple[int, int]] = Counter()
+    outs = []
+    for ab, cd in chosen:
+        opponents.update((min(p, q), max(p, q)) for p in ab for q in cd)
+        mates.update(combinations(sorted((*ab, *cd)), 2))
+        outs.append(set(range(n)) - {*ab, *cd})
+    pairs = list(combinations(range(n), 2))
+    return {
+        "opponent spread": max(opponents[pq] for pq in pairs) - min(opponents[pq] for pq in pairs),
+        "sit-out repeats": sum(len(a & b) for a, b in pairwise(outs)),
+        "most meetings": max(mates[pq] for pq in pairs),
+        "repeated meetings": sum(max(0, mates[pq] - 1) for pq in pairs),
+    }
+
+
+def build_entry(
+    n: int, rounds: int, *, work: float = WORK, proof: float = WORK, seed: int = 0
+) -> dict[str, Any] | None:
+    """One evening as even as the ranking allows, even after every round where it can be (else as even at
+    the end), or None where none was found within ``work``. The bounds of the opponents and of sitting out
+    twice running are proven without the after-every-round rule, which no ranked rule holds."""
+    floor = floors(n, rounds)
+    proven, _ = _ranked(n, rounds, floor, TERMS[:2], prefix=False, work=proof, seed=seed)
+    _, chosen = _ranked(n, rounds, floor, TERMS, prefix=True, work=work, seed=seed)
+    even = chosen is not None
+    if chosen is None:
+        _, chosen = _ranked(n, rounds, floor, TERMS, prefix=False, work=work, seed=seed)
+    if chosen is None:
+        return None
+    values = counted(n, chosen)
+    bounds = {name: max(floor.get(name, 0), proven.get(name, 0)) for name in TERMS[:2]}
+    if values[TERMS[0]] > bounds[TERMS[0]]:
+        bounds[TERMS[1]] = floor[TERMS[1]]  # proven only at the opponents' best, not reached here
+    return {
+        "rounds": [[a, b, c, d] for (a, b), (c, d) in chosen],
+        "even_after_every_round": even,
+        "values": values,
+        "bounds": {name: min(bound, values[name]) for name, bound in bounds.items()},
+    }
+
+
+def _span(text: str) -> range:
+    low, _, high = text.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Build the entries asked for into the book at ``path`` (kept entries stay)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("path", type=Path)
+    parser.add_argument("--players", type=_span, default=_span("7-11"))
+    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--work", type=float, default=WORK)
+    parser.add_argument("--proof", type=float, default=WORK, help="deterministic seconds for the bounds")
+    args = parser.parse_args(argv)
+    book: dict[str, Any] = {"format": BOOK_FORMAT, "evenings": {}}
+    if args.path.exists():
+        book = json.loads(args.path.read_text(encoding="utf-8"))
+    for n in args.players:
+        for rounds in args.rounds:
+            entry = build_entry(n, rounds, work=args.work, proof=args.proof)
+            said = "none found" if entry is None else f"{entry['values']} proven {entry['bounds']}"
+            print(f"{n} x {rounds}: {said}", flush=True)
+            if entry is not None:
+                book["evenings"].setdefault(str(n), {})[str(rounds)] = entry
+                book["evenings"] = {
+                    size: dict(sorted(by.items(), key=lambda kv: int(kv[0])))
+                    for size, by in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
+                }
+                args.path.write_text(_dumped(book), encoding="utf-8")
+
+
+def _dumped(book: dict[str, Any]) -> str:
+    """One evening a line, its rounds on it: small diffs when an entry changes."""
+    lines = ["{", f' "format": {json.dumps(book["format"])},', ' "evenings": {']
+    sizes = list(book["evenings"].items())
+    for i, (size, by) in enumerate(sizes):
+        lines.append(f'  "{size}": {{')
+        items = list(by.items())
+        for j, (rounds, entry) in enumerate(items):
+            comma = "," if j < len(items) - 1 else ""
+            lines.append(f'   "{rounds}": {json.dumps(entry, separators=(",", ": "))}{comma}')
+        lines.append("  }" + ("," if i < len(sizes) - 1 else ""))
+    lines += [" }", "}", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()
