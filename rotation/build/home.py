@@ -249,13 +249,19 @@ def main(argv: list[str] | None = None) -> None:
             entry = build_entry(n, rounds, work=args.work, proof=args.proof)
             said = "none found" if entry is None else f"{entry['values']} proven {entry['bounds']}"
             print(f"{n} x {rounds}: {said}", flush=True)
-            if entry is not None:
+            if entry is not None and entry["even_after_every_round"] and _at_opponents_best(entry):
                 book["evenings"].setdefault(str(n), {})[str(rounds)] = entry
                 book["evenings"] = {
                     size: dict(sorted(by.items(), key=lambda kv: int(kv[0])))
                     for size, by in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
                 }
                 args.path.write_text(_dumped(book), encoding="utf-8")
+
+
+def _at_opponents_best(entry: dict[str, Any]) -> bool:
+    """Whether the entry reaches the opponents' proven best: else the planner's own search, which ranks
+    the opponents above sitting out twice running too, may do better."""
+    return bool(entry["values"][TERMS[0]] <= entry["bounds"][TERMS[0]])
 
 
 def _dumped(book: dict[str, Any]) -> str:

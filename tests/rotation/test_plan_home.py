@@ -177,15 +177,16 @@ def _repeats_out(schedule: Schedule) -> int:
 
 @pytest.mark.parametrize("rounds", [5, 6, 7, 8, 11])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_home_game_claims_its_sit_outs_twice_running_only_as_far_as_counting_proves(
+def test_a_home_game_claims_its_sit_outs_twice_running_only_as_far_as_is_proven(
     rounds: int, seed: int
 ) -> None:
     """Seven players at one table sit three out a round, and two rounds' three can always be six different
     players (3 + 3 <= 7), so counting leaves 0 sit-outs twice running possible. The plan's own account
-    ("planner" in --json) states that floor as the best possible and calls its count the best possible
-    only if it is 0: at 7 x 6 it said 5, proven, because no order of the games it had counted does better,
-    where other games as even in partners and opponents have none (at the cost of a pair sharing the
-    table a third time, which the planner ranks above)."""
+    ("planner" in --json) states a best possible no lower than that floor and no higher than its count,
+    and calls its count the best possible only where the two agree: at 7 x 6 it once said 5, proven,
+    because no order of the games it had counted did better, where other games as even in partners and
+    opponents have 2 (issue 26: the book of home evenings, its bound proven by CP-SAT over every such
+    schedule). At 7 x 5 the count is 0."""
     names = tuple("ABCDEFG")
     result = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, method=Method.BALANCED))
     repeats = _repeats_out(result.schedule)
@@ -195,8 +196,9 @@ def test_a_home_game_claims_its_sit_outs_twice_running_only_as_far_as_counting_p
     assert isinstance(rules, list)
     (rule,) = [r for r in rules if r["rule"] == "sit-out repeats"]
     assert rule["value"] == repeats
-    assert rule["best_possible"] == 0
-    assert rule["proven"] == (repeats == 0)
+    assert 0 <= rule["best_possible"] <= repeats
+    assert rule["proven"] == (repeats == rule["best_possible"])
+    assert repeats == 0 or rounds != 5
 
 
 def _within_bounds(schedule: Schedule, rounds: tuple[int, ...]) -> bool:
