@@ -322,3 +322,25 @@ def test_what_the_planner_says_of_each_rule_is_what_the_data_says(
         words = RULE_WORDS[rule["rule"]]
         if not rule["proven"] and words not in silent:
             assert f"{words} ({rule['value']}; {bound} may be possible)" in text
+
+
+@pytest.mark.parametrize("rounds", [6, 8, 12])
+def test_a_home_evening_of_seven_is_as_good_for_every_cut(rounds: int) -> None:
+    """Issue 26: the cut only relabels players, so the evening's quality must not depend on it. Seven
+    players over 6, 8 and 12 rounds, four cuts: partners within the floor and ceiling of 2R / 21 and
+    sit-outs within one of the fair share after every round, opponents at the counting floor (4R places
+    over 21 pairs; a player of r rounds has 2r among six others: 1 at these lengths), nobody out three
+    running, and the same count of sit-outs twice running whatever the cut."""
+    names = tuple("ABCDEFG")
+    repeats = set()
+    for seed in (1, 2, 3, 4):
+        schedule = plan(
+            PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, method=Method.BALANCED)
+        ).schedule
+        assert all(_within_bounds(schedule, tuple(range(m))) for m in range(1, rounds + 1))
+        _, opponents = _partners_and_opponents(schedule)
+        counts = [opponents[frozenset(pq)] for pq in combinations(names, 2)]
+        assert max(counts) - min(counts) == 1
+        assert _runs_of_three(schedule) == 0
+        repeats.add(_repeats_out(schedule))
+    assert len(repeats) == 1
