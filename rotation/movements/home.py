@@ -66,11 +66,10 @@ def home_evening(n_players: int, rounds: int) -> HomeEvening | None:
 def book_evening(n_players: int, rounds: int, tables: int | None, plain: bool) -> HomeEvening | None:
     """The book's evening where the planner should take it: one table (asked for, or the default for the
     group), every player interchangeable (``plain``: nobody away, no pair kept apart, nothing kept, no
-    season), even after every round and at the opponents' proven best (else the planner's own search,
-    which ranks both as the book does, may do as well)."""
+    season) and even after every round (the builder keeps only evenings at the opponents' proven best
+    or, where none such was found even at every stop, no worse than the planner's own search's:
+    ``rotation.build.home.accepted``)."""
     if not plain or (tables if tables is not None else n_players // 4) != 1:
         return None
     found = home_evening(n_players, rounds)
-    if found is None or not found.even:
-        return None
-    return found if found.values["opponent spread"] <= found.bounds["opponent spread"] else None
+    return found if found is not None and found.even else None
