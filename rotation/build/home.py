@@ -2,18 +2,21 @@
 planning). ``rotation.movements.home`` reads what this writes.
 
 Each entry is found by CP-SAT (one worker, deterministic time) over every round's choice of four players
-and their two partnerships, with the planner's ranked rules held at their counting floors
-(``rotation.solver.bounds._floors``): nobody out three running, sit-outs within one of the fair share and
-partners within [floor, ceil] after EVERY round (an evening stopped early is even), rounds played within
-one, the table-mates' floors (most meetings, repeated meetings) and the opponent spread at its floor; then
-the fewest sit-outs twice running. A second model without the after-every-round rule bounds that count
-from below (``repeats_floor``): where the entry reaches it, the entry is the fewest any schedule as even
-in the ranked rules can have. Round 1 is fixed to players 0-3 (any evening can be relabelled so).
+and their two partnerships, with the rules ranked above (``rotation.solver.bounds._floors``) held at their
+counting floors: nobody out three running, sit-outs within one of the fair share and partners within
+[floor, ceil] after EVERY round (an evening stopped early is even), rounds played within one. Then, in the
+order a home game ranks them (issue 26), the opponent spread, sitting out twice running and the
+table-mates are minimised in turn (``TERMS``), and the rounds are played in the even order with the fewest
+sit-outs twice running (``fewest_order``). A second model without the after-every-round rule bounds the
+opponents and sitting out twice running from below: where the entry reaches those bounds it is the best
+any schedule as even can be. Round 1 is fixed to 0-1 against 2-3 (any evening relabels so). An entry is
+kept only if ``accepted``.
 
 Regenerate (each entry a few seconds to a minute)::
 
     python -m rotation.build.home schedules/home.json                       # every size and length
-    python -m rotation.build.home schedules/home.json --players 10 --rounds 12-13
+    python -m rotation.build.home schedules/home.json --players 7 --rounds 8 --proof 400  # 7 x 8: 2 proven
+    python -m rotation.build.home schedules/home.json --players 10 --rounds 12 --start    # from the planner's
 """
 
 from __future__ import annotations
