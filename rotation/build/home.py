@@ -256,7 +256,7 @@ def fewest_order(n: int, games: list[Game]) -> list[Game]:
     """The order of ``games`` with the fewest sit-outs twice running among the orders even after every
     round (exactly: a shortest path over the sets of rounds played, since whether a stop is even depends
     only on which rounds came before it), relabelled so that round 1 is 0-1 against 2-3; ``games`` as
-    given when no order is even."""
+    given when no order is even or the fewest puts someone out three running."""
     from rotation.model import Round, Table
 
     rounds = [
@@ -292,6 +292,10 @@ def fewest_order(n: int, games: list[Game]) -> list[Game]:
         return games
     order = min(ends)[1]
     ordered = [games[r] for r in order]
+    outs = [outs[r] for r in order]
+    if any(a & b & c for a, b, c in zip(outs, outs[1:], outs[2:], strict=False)):
+        return games  # a run of three ranks first: not worth the sit-outs twice running saved
+
     (a, b), (c, d) = ordered[0]
     to = {p: i for i, p in enumerate([a, b, c, d, *(p for p in range(n) if p not in (a, b, c, d))])}
     relabelled: list[Game] = []
