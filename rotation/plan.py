@@ -609,6 +609,9 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         elif 1 < first == rounds - 1:  # one round after the book: planned both ways, the better kept
             book_start = meet_once_movement(len(sheet), first)
 
+    from rotation.movements.home import book_evening  # one table: the book's evening, dealt and seated
+
+    home = book_evening(len(sheet), rounds, request.tables, not (kept or away or avoid or request.history))
     seed = request_seed(request)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
@@ -647,7 +650,8 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             time_limit=max(0.01, left),
             seed=seed,
             on_progress=on_progress,
-            hint=design,
+            hint=home.movement if home else design,
+            proven=home.bounds if home else None,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
 

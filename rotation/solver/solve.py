@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -12,7 +12,14 @@ from rotation.model import Movement, Round, pair_key
 from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor, played_floor_at_shares
 from rotation.solver.games import _by_games, _fits_games_model
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
-from rotation.solver.measure import _at_floors, _built_prefix_by_prefix, _drafts_of, _in_prefix_order, _rank
+from rotation.solver.measure import (
+    _at_floors,
+    _built_prefix_by_prefix,
+    _drafts_of,
+    _in_prefix_order,
+    _measure,
+    _rank,
+)
 from rotation.solver.pairings import _construct, _pairings
 from rotation.solver.problem import (
     CHANGES,
@@ -67,6 +74,7 @@ def solve(
     hint: Movement | None = None,
     prefix: PrefixOrder | None = None,
     mate_moves: int | None = None,
+    proven: Mapping[str, int] | None = None,
 ) -> SolveResult:
     """Plan ``spec`` as evenly as the rules allow with ``work`` units of search (deterministic: the
     same arguments give the same schedule anywhere), stopping sooner if ``time_limit`` seconds pass.
@@ -77,7 +85,10 @@ def solve(
     design, say); it is used only if it obeys the spec's rules. ``prefix`` orders the rounds so that an
     evening stopped early is as even as it can be (the caller supplies it: ``rotation.plan`` passes
     ``movements.order``); without it the rounds stay as planned. ``mate_moves`` bounds the table-mate
-    search (default ``mates.MATE_MOVES``; 0 switches that rule off, as the benchmark's baseline does)."""
+    search (default ``mates.MATE_MOVES``; 0 switches that rule off, as the benchmark's baseline does).
+    ``proven``: the hint is a finished evening from a book (``movements.home``), ranked as a home game
+    (issue 26: the opponents, then sitting out twice running, then the table-mates) with these bounds
+    proven offline; it is taken as it is, its rounds in its order, and only dealt and seated."""
     if time_limit <= 0:
         raise InvalidSpecError(f"the time limit must be positive, got {time_limit}")
     if work <= 0:
@@ -99,6 +110,10 @@ def solve(
         if prefix is not None:  # "apart" holds round by round: any order of the rounds keeps it
             drafts = _in_prefix_order(problem, drafts, None, prefix)
         return _seated(problem, drafts, outcomes, run)
+    if proven is not None and hint is not None and (book := _drafts_of(problem, hint)) is not None:
+        values = _measure(problem, book)
+        found = [_Outcome(name, values[name], bound, True) for name, bound in proven.items()]
+        return _seated(problem, book, found, run, mates_last=True)
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
     built = _built_prefix_by_prefix(problem, run, prefix) if prefix is not None else None
@@ -125,8 +140,11 @@ def solve(
     return _seated(problem, drafts, outcomes, run)
 
 
-def _seated(problem: _Problem, drafts: list[_Draft], outcomes: list[_Outcome], run: _Run) -> SolveResult:
-    """The last stage: first dealers and seats for the planned rounds, and the report."""
+def _seated(
+    problem: _Problem, drafts: list[_Draft], outcomes: list[_Outcome], run: _Run, *, mates_last: bool = False
+) -> SolveResult:
+    """The last stage: first dealers and seats for the planned rounds, and the report (``mates_last``: the
+    table-mates reported after sitting out twice running, as the home book ranks them)."""
     if problem.kept and problem.spec.reseat_kept:  # deal and seat the kept rounds' tables afresh too
         whole = _Problem.of(replace(problem.spec, keep=None, reseat_kept=False))
         drafts = [*(_draft_of(rnd) for rnd in problem.kept), *drafts]
@@ -137,13 +155,15 @@ def _seated(problem: _Problem, drafts: list[_Draft], outcomes: list[_Outcome], r
         rounds = problem.kept + _seat(problem, drafts, dealers)
     outcomes += more
     movement = Movement(problem.n, rounds, name="balanced")
-    terms = _terms(problem, movement, outcomes)
+    terms = _terms(problem, movement, outcomes, mates_last=mates_last)
     ok = all(t.met for t in terms if t.bound is not None)
     status = Status.OPTIMAL if ok else Status.FEASIBLE
     return SolveResult(status, movement, terms, "", run.elapsed(), run.cut_short)
 
 
-def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) -> tuple[Term, ...]:
+def _terms(
+    problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome], *, mates_last: bool = False
+) -> tuple[Term, ...]:
     """Each term as the independent checker measures it, with the best lower bound proven for it.
 
     A bound from a model counts only while every earlier term is proven optimal (the terms are minimised
@@ -182,13 +202,15 @@ def _terms(problem: _Problem, movement: Movement, outcomes: Sequence[_Outcome]) 
         at_floor = PARTNER in floors and balance.partner_spread <= floors[PARTNER]
         floors.update(_season_floors(problem, floors[PARTNER]) if at_floor else {})
         values.append((LAST_PARTNERS, last, True))
-    values.append((MOST_MEETINGS, balance.most_meetings, True))
+    mates = [(MOST_MEETINGS, balance.most_meetings, True)]
     if problem.seasoned:
-        values.append((SEASON_PARTNERS, season, True))
+        mates.append((SEASON_PARTNERS, season, True))
+    mates.append((REPEATED_MEETINGS, balance.repeated_meetings, True))
     values += [
-        (REPEATED_MEETINGS, balance.repeated_meetings, True),
+        *([] if mates_last else mates),
         (OPPONENT, balance.opponent_spread, True),
         *([repeats] if problem.repeats_rank_low else []),
+        *(mates if mates_last else []),
         (FIRST_DEALS_SHARE, balance.first_deals_off_share, True)
         if problem.anyone_away
         else (FIRST_DEALS, balance.first_deal_spread, True),

@@ -177,15 +177,16 @@ def _repeats_out(schedule: Schedule) -> int:
 
 @pytest.mark.parametrize("rounds", [5, 6, 7, 8, 11])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_home_game_claims_its_sit_outs_twice_running_only_as_far_as_counting_proves(
+def test_a_home_game_claims_its_sit_outs_twice_running_only_as_far_as_is_proven(
     rounds: int, seed: int
 ) -> None:
     """Seven players at one table sit three out a round, and two rounds' three can always be six different
     players (3 + 3 <= 7), so counting leaves 0 sit-outs twice running possible. The plan's own account
-    ("planner" in --json) states that floor as the best possible and calls its count the best possible
-    only if it is 0: at 7 x 6 it said 5, proven, because no order of the games it had counted does better,
-    where other games as even in partners and opponents have none (at the cost of a pair sharing the
-    table a third time, which the planner ranks above)."""
+    ("planner" in --json) states a best possible no lower than that floor and no higher than its count,
+    and calls its count the best possible only where the two agree: at 7 x 6 it once said 5, proven,
+    because no order of the games it had counted did better, where other games as even in partners and
+    opponents have 2 (issue 26: the book of home evenings, its bound proven by CP-SAT over every such
+    schedule). At 7 x 5 the count is 0."""
     names = tuple("ABCDEFG")
     result = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, method=Method.BALANCED))
     repeats = _repeats_out(result.schedule)
@@ -195,8 +196,9 @@ def test_a_home_game_claims_its_sit_outs_twice_running_only_as_far_as_counting_p
     assert isinstance(rules, list)
     (rule,) = [r for r in rules if r["rule"] == "sit-out repeats"]
     assert rule["value"] == repeats
-    assert rule["best_possible"] == 0
-    assert rule["proven"] == (repeats == 0)
+    assert 0 <= rule["best_possible"] <= repeats
+    assert rule["proven"] == (repeats == rule["best_possible"])
+    assert repeats == 0 or rounds != 5
 
 
 def _within_bounds(schedule: Schedule, rounds: tuple[int, ...]) -> bool:
@@ -320,3 +322,25 @@ def test_what_the_planner_says_of_each_rule_is_what_the_data_says(
         words = RULE_WORDS[rule["rule"]]
         if not rule["proven"] and words not in silent:
             assert f"{words} ({rule['value']}; {bound} may be possible)" in text
+
+
+@pytest.mark.parametrize("rounds", [6, 8, 12])
+def test_a_home_evening_of_seven_is_as_good_for_every_cut(rounds: int) -> None:
+    """Issue 26: the cut only relabels players, so the evening's quality must not depend on it. Seven
+    players over 6, 8 and 12 rounds, four cuts: partners within the floor and ceiling of 2R / 21 and
+    sit-outs within one of the fair share after every round, opponents at the counting floor (4R places
+    over 21 pairs; a player of r rounds has 2r among six others: 1 at these lengths), nobody out three
+    running, and the same count of sit-outs twice running whatever the cut."""
+    names = tuple("ABCDEFG")
+    repeats = set()
+    for seed in (1, 2, 3, 4):
+        schedule = plan(
+            PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, method=Method.BALANCED)
+        ).schedule
+        assert all(_within_bounds(schedule, tuple(range(m))) for m in range(1, rounds + 1))
+        _, opponents = _partners_and_opponents(schedule)
+        counts = [opponents[frozenset(pq)] for pq in combinations(names, 2)]
+        assert max(counts) - min(counts) == 1
+        assert _runs_of_three(schedule) == 0
+        repeats.add(_repeats_out(schedule))
+    assert len(repeats) == 1

@@ -1,0 +1,75 @@
+"""The book of home evenings: one table, 7 to 11 players, every length to 14 rounds.
+
+At one table most of the group sits out each round, and a player remembers sitting out twice running;
+the planner ranks that rule last at one table (after partners, table-mates and opponents), where its
+search cannot see far enough to keep it low. The book (``schedules/home.json``, built offline by
+``rotation.build.home``) keeps for each size and length an evening with every ranked rule at its counting
+floor, even after every round, and the fewest sit-outs twice running found with them; ``repeats_floor``
+is the fewest any schedule as even in the ranked rules can have (by counting, or proven by CP-SAT), so the
+planner says "proven" only where the entry reaches it. Entries are in player numbers; the cut relabels
+them, and the planner deals and seats them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rotation.model import Movement, Round, Table
+
+__all__ = ["BOOK_FORMAT", "HomeEvening", "home_evening"]
+
+BOOK_FORMAT = "chicago-home-book/1"
+BOOK_NAME = "home"
+
+
+@dataclass(frozen=True, slots=True)
+class HomeEvening:
+    """One evening of the book: its rounds (North-South partners against East-West, plain seats), what
+    it reaches in the rules searched (``rotation.build.home.TERMS``) and the bounds proven for the
+    opponents and sitting out twice running (by counting or by CP-SAT); ``even`` when it is within its
+    bounds after every round."""
+
+    movement: Movement
+    values: dict[str, int]
+    bounds: dict[str, int]
+    even: bool
+
+
+@cache
+def _book() -> dict[tuple[int, int], HomeEvening]:
+    import schedules
+
+    data = schedules.load(BOOK_NAME)
+    if data.get("format") != BOOK_FORMAT:
+        raise ValueError(f"schedules/{BOOK_NAME}.json is not a {BOOK_FORMAT} book")
+    found = {}
+    for size, by in data["evenings"].items():
+        n = int(size)
+        for length, entry in by.items():
+            rounds = tuple(
+                Round((Table(a, c, b, d),), tuple(p for p in range(n) if p not in (a, b, c, d)))
+                for a, b, c, d in entry["rounds"]
+            )
+            movement = Movement(n, rounds, name=f"home evening for {n} from the book")
+            found[n, int(length)] = HomeEvening(
+                movement, entry["values"], entry["bounds"], entry["even_after_every_round"]
+            )
+    return found
+
+
+def home_evening(n_players: int, rounds: int) -> HomeEvening | None:
+    """The book's evening of ``rounds`` rounds for ``n_players`` at one table, or None."""
+    return _book().get((n_players, rounds))
+
+
+def book_evening(n_players: int, rounds: int, tables: int | None, plain: bool) -> HomeEvening | None:
+    """The book's evening where the planner should take it: one table (asked for, or the default for the
+    group), every player interchangeable (``plain``: nobody away, no pair kept apart, nothing kept, no
+    season) and even after every round (the builder keeps only evenings at the opponents' proven best
+    or, where none such was found even at every stop, no worse than the planner's own search's:
+    ``rotation.build.home.accepted``)."""
+    if not plain or (tables if tables is not None else n_players // 4) != 1:
+        return None
+    found = home_evening(n_players, rounds)
+    return found if found is not None and found.even else None
