@@ -612,6 +612,10 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     from rotation.movements.home import book_evening  # one table: the book's evening, dealt and seated
 
     home = book_evening(len(sheet), rounds, request.tables, not (kept or away or avoid or request.history))
+    if home:
+        notes.append(
+            Note(_("from the book of home evenings, searched ahead of time: even after every round"))
+        )
     seed = request_seed(request)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
