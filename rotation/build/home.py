@@ -242,14 +242,7 @@ def _even_order(n: int, games: list[Game] | None) -> list[Game] | None:
     ordered = [games[r] for r in order]
     if not is_prefix_balanced(Movement(n, tuple(rounds[r] for r in order))):
         return None
-    (a, b), (c, d) = ordered[0]
-    to = {p: i for i, p in enumerate([a, b, c, d, *(p for p in range(n) if p not in (a, b, c, d))])}
-    relabelled: list[Game] = []
-    for ab, cd in ordered:
-        x = tuple(sorted((to[ab[0]], to[ab[1]])))
-        y = tuple(sorted((to[cd[0]], to[cd[1]])))
-        relabelled.append((min(x, y), max(x, y)))  # type: ignore[arg-type]
-    return relabelled
+    return _relabelled(n, ordered)
 
 
 def fewest_order(n: int, games: list[Game]) -> list[Game]:
@@ -295,7 +288,11 @@ def fewest_order(n: int, games: list[Game]) -> list[Game]:
     outs = [outs[r] for r in order]
     if any(a & b & c for a, b, c in zip(outs, outs[1:], outs[2:], strict=False)):
         return games  # a run of three ranks first: not worth the sit-outs twice running saved
+    return _relabelled(n, ordered)
 
+
+def _relabelled(n: int, ordered: list[Game]) -> list[Game]:
+    """The games renumbered so that round 1 is 0-1 against 2-3 (the book's own form)."""
     (a, b), (c, d) = ordered[0]
     to = {p: i for i, p in enumerate([a, b, c, d, *(p for p in range(n) if p not in (a, b, c, d))])}
     relabelled: list[Game] = []
