@@ -357,7 +357,8 @@ def deal_error(typed: list[str], error: Exception) -> str:
 
     language = current()
     if language != ENGLISH:
-        from rotation.cli.words_spoken import spoken_result_error, unreadable_deal
+        from rotation.cli.words_spoken import unreadable_deal
+        from rotation.render.refusals import spoken_result_error
 
         for text in typed:
             if not words.readable(text, language) and not text.strip().startswith("{"):

@@ -622,7 +622,17 @@ def _table_round(session: Session, table: int, round_number: int | None) -> int:
 
 
 def _said(error: Exception) -> str:
-    """A refused change in the page's words: the fact, and for a finished rubber who can change it."""
+    """A refused change in the page's words: the fact, and for a finished rubber who can change it; a
+    contract, deal or rubber scoring refused worded from its facts in the page's language (as at the
+    terminal: `rotation.render.refusals`; English keeps scoring's own sentence)."""
+    from rotation.language import ENGLISH, current
+
+    if current() != ENGLISH:
+        from rotation.render.refusals import spoken_result_error
+
+        spoken = spoken_result_error(error.__cause__ or error)
+        if spoken is not None:
+            return spoken
     if isinstance(error, AlreadyRecordedError):
         return _("{error}: the host can fix it on the host page").format(error=error)
     if isinstance(error, ResultBeyondKeptError):

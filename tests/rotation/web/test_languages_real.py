@@ -134,6 +134,27 @@ def test_an_evening_saved_in_a_language_opens_its_pages_in_it_unless_the_phone_a
         assert lang == "fr"
 
 
+def test_a_deal_refused_on_a_german_page_is_said_in_german(tmp_path: Path) -> None:
+    """A deal the table's page cannot take is said in the page's language, as at the terminal: typed on
+    the German evening's page, "4P N =" (not a contract: German spades are the symbol) and "8♠ N ="
+    (level 8) come back as German sentences, the typed text kept in the field; no English sentence."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "club.db"
+    made = chicago(db, "plan", *FIVE, "--order", "given", "--save", "ev", "--lang", "de")
+    assert made.returncode == 0, made.stderr
+    with served(db, "ev") as server, browser() as launched:
+        page = phone(launched)
+        page.goto(server.links["table 1"])
+        for typed, said in (("4P N =", "nicht lesbar"), ("8♠ N =", "Stufe 8 ist unmöglich")):
+            page.fill("#deal", typed)
+            page.get_by_role("button", name="Spiel hinzufügen").click()
+            refusal = page.get_by_role("alert")
+            expect(refusal).to_contain_text(said)
+            assert "cannot" not in refusal.inner_text() and "impossible" not in refusal.inner_text()
+            assert page.input_value("#deal") == typed
+
+
 def test_english_stays_english_and_a_code_we_do_not_speak_is_ignored(evening: Server) -> None:
     url = evening.links["table 1"]
     english = fetch(url)
