@@ -1,4 +1,4 @@
-"""The book of home evenings: one table, 7 to 11 players, every length to 14 rounds.
+"""The book of home evenings: one table, 7 players at 1 to 14 rounds, 8 at 6 to 11, 9 at 6 and 8 to 10.
 
 At one table most of the group sits out each round, and a player remembers sitting out twice running;
 the planner ranks that rule last at one table (after partners, table-mates and opponents), where its
@@ -17,7 +17,7 @@ from functools import cache
 
 from rotation.model import Movement, Round, Table
 
-__all__ = ["BOOK_FORMAT", "HomeEvening", "home_evening"]
+__all__ = ["BOOK_FORMAT", "HomeEvening", "book_evening", "home_evening"]
 
 BOOK_FORMAT = "chicago-home-book/1"
 BOOK_NAME = "home"
