@@ -6,9 +6,12 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.dataset || !form.dataset.busy) { return; }
+    // sent once already: a second press before the button is disabled below (a double tap on a slow
+    // phone comes before the timer) sends nothing
+    if (form.dataset.sent) { event.preventDefault(); return; }
     var button = form.querySelector("button[type=submit]");
+    form.dataset.sent = "1";
     if (button) {
-      if (button.disabled) { event.preventDefault(); return; }
       button.dataset.idle = button.textContent;
       button.textContent = form.dataset.busy;
       button.setAttribute("aria-disabled", "true");
@@ -23,6 +26,7 @@
   // a button that is waiting for the plan.
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) { return; }
+    document.querySelectorAll("form[data-busy]").forEach(function (form) { delete form.dataset.sent; });
     document.querySelectorAll("form[data-busy] button[type=submit]").forEach(function (button) {
       if (button.dataset.idle) { button.textContent = button.dataset.idle; }
       button.disabled = false;

@@ -114,8 +114,7 @@ def test_a_club_night_planned_with_its_scoring_previewed_and_started(db: Path, s
 def planning(page: Any) -> None:
     """Plan the evening, the page seen waiting first: the first submit held back in the page (a listener
     after the page's own), the button then says "Planning...", is disabled, and a second press sends
-    nothing (counted in the page: a submit no listener prevented; not by the browser's requests, which may
-    rightly resend a post on a kept-alive connection the server closed as it was sent); then the form
+    nothing (counted in the page: a submit no listener prevented), however soon it comes; then the form
     goes."""
     from playwright.sync_api import expect
 
