@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rotation.balance import check_couples as counted_couples
 from rotation.model import Movement, Schedule, pair_key
 from rotation.names import name_key
-from rotation.plan import PlanError, _real
+from rotation.plan import PlanError, _real, parse_pair
 from rotation.plan_words import refused
 from rotation.request import Fault, Part
 from rotation.roster import near_misses
@@ -32,16 +32,7 @@ __all__ = [
 
 def parse_couple(text: str) -> tuple[str, str]:
     """``A+B``: a couple, who never partner nor share a table (A is the first-named)."""
-    first, plus, second = text.partition("+")
-    if not plus or not first.strip() or not second.strip():
-        raise PlanError(
-            f"cannot read the couple {text!r}: write NAME+NAME, e.g. Ann+Bob",
-            part=Part.COUPLE,
-            fault=Fault.UNREADABLE,
-            text=text,
-            form="NAME+NAME, e.g. Ann+Bob",
-        )
-    return first.strip(), second.strip()
+    return parse_pair(text, Part.COUPLE)
 
 
 def check_couples(request: PlanRequest) -> None:

@@ -203,11 +203,17 @@ def parse_away(text: str) -> Away:
 
 def parse_avoid(text: str) -> tuple[str, str]:
     """``A+B``: two players who must never partner."""
+    return parse_pair(text, Part.AVOID)
+
+
+def parse_pair(text: str, part: Part) -> tuple[str, str]:
+    """``A+B``: two players named together, for ``part`` (a pair to avoid, a couple: the error names it)."""
     first, plus, second = text.partition("+")
     if not plus or not first.strip() or not second.strip():
+        what = "couple" if part is Part.COUPLE else "pair"
         raise PlanError(
-            f"cannot read the pair {text!r}: write NAME+NAME, e.g. Ann+Bob",
-            part=Part.AVOID,
+            f"cannot read the {what} {text!r}: write NAME+NAME, e.g. Ann+Bob",
+            part=part,
             fault=Fault.UNREADABLE,
             text=text,
             form="NAME+NAME, e.g. Ann+Bob",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +15,15 @@ BULLETIN_FIVE = ("Ann", "Helen", "Doris", "Jean", "Shirley")
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test chooses its language itself: no CHICAGO_LANG or locale of the machine running the suite
+    reaches `chicago` (in this process or the installed one it starts), so English stays English anywhere."""
+    for variable in ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    yield
 
 
 def modules_loaded(imports: Sequence[str] = (), commands: Sequence[Sequence[str]] = ()) -> set[str]:

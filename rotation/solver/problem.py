@@ -352,8 +352,13 @@ class _Problem:
 
     def kept_past(self) -> tuple[int, int]:
         """The season's two counts over the kept rounds' partnerships (fixed, so a floor of both)."""
+        return self.past_over(self.kept)
+
+    def past_over(self, rounds: Iterable[Round]) -> tuple[int, int]:
+        """The season's two counts over these rounds' partnerships: last evening's partners again, and the
+        season's weight of them."""
         last = season = 0
-        for rnd in self.kept:
+        for rnd in rounds:
             for t in rnd.tables:
                 for pq in (pair_key(t.north, t.south), pair_key(t.east, t.west)):
                     a, b = self.past(pq)

@@ -255,13 +255,7 @@ def _season_floors(problem: _Problem, spread: int) -> dict[str, int]:
 def _past(problem: _Problem, movement: Movement) -> tuple[int, int]:
     """The season's two counts over the schedule's partnerships: last evening's partners again, and the
     season's weight of tonight's partnerships."""
-    last = season = 0
-    for rnd in movement.rounds:
-        for t in rnd.tables:
-            for pq in (pair_key(t.north, t.south), pair_key(t.east, t.west)):
-                was_last, weight = problem.past(pq)
-                last, season = last + was_last, season + weight
-    return last, season
+    return problem.past_over(movement.rounds)
 
 
 def _changes(problem: _Problem, movement: Movement) -> int:

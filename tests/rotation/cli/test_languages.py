@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -115,14 +114,6 @@ def words(text: str) -> set[str]:
     the program's syntax, not a sentence)."""
     text = re.sub(r"`[^`]*`", " ", text)
     return {word.lower() for word in re.findall(r"[^\W\d_]+", text)}
-
-
-@pytest.fixture(autouse=True)
-def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The tests choose the language themselves: no CHICAGO_LANG or locale from the machine running them."""
-    for variable in ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-    yield
 
 
 @pytest.fixture(scope="module")

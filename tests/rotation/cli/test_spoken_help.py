@@ -6,22 +6,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from rotation.language import speaking
 from tests.rotation.web.real import CHICAGO, chicago
-
-
-@pytest.fixture(autouse=True)
-def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The tests choose the language themselves (and a wide terminal, so no help text is cut)."""
-    for variable in ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("COLUMNS", "200")
-    yield
 
 
 def _plan_options() -> dict[str, str]:

@@ -12,7 +12,6 @@ less what is no sentence (names and values typed, quoted; options; the command t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -65,14 +64,6 @@ SAID = {
     },
 }
 """A few words each language's line must hold, found in its catalogue's translation."""
-
-
-@pytest.fixture(autouse=True)
-def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The tests choose the language themselves: no CHICAGO_LANG or locale from the machine running them."""
-    for variable in ("CHICAGO_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-    yield
 
 
 @pytest.fixture(scope="module")
