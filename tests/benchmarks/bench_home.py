@@ -1,7 +1,10 @@
 """The home grid of issue 26: one table, 7 to 11 players, every length from 1 to 14 rounds (not collected
 by pytest).
 
-    python tests/benchmarks/bench_home.py [--players 7-11] [--rounds 1-14] [--seeds 1-2]
+    python tests/benchmarks/bench_home.py [--players 7-11] [--rounds 1-14] [--seeds 1-2] [--tables 1]
+
+``--tables 0`` plans at the group's default tables (``n // 4``: two tables from 8 players up), the
+balanced grid of issue 26.
 
 Plans each evening as ``chicago plan --method balanced`` would for a cut (``--seeds``: the cuts drawn) and
 counts from the emitted seating alone, never from the planner's own measures: the longest run of rounds
@@ -77,11 +80,13 @@ def counted(schedule: Schedule) -> dict[str, int]:
 RULES = {"partner": "partner spread", "opponent": "opponent spread", "repeats": "sit-out repeats"}
 
 
-def one(n: int, rounds: int | None, seed: int) -> tuple[dict[str, int], dict[str, str], float]:
+def one(
+    n: int, rounds: int | None, seed: int, tables: int | None = 1
+) -> tuple[dict[str, int], dict[str, str], float]:
     """The counts of one plan, the planner's stated bounds and its seconds."""
     names = tuple(f"P{i + 1}" for i in range(n))
     start = time.perf_counter()
-    result = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, tables=1, method=Method.BALANCED))
+    result = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, tables=tables, method=Method.BALANCED))
     seconds = time.perf_counter() - start
     said = planner_data(result)
     rules = said["rules"] if said is not None else []
@@ -96,6 +101,7 @@ def main() -> None:
     parser.add_argument("--players", type=span, default=span("7-11"))
     parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--seeds", type=span, default=span("1-2"))
+    parser.add_argument("--tables", type=int, default=1, help="0: the group's default (n // 4)")
     args = parser.parse_args()
     reference = one(7, None, 1)[2]
     print(f"reference: 7 x 8 in {reference:.2f} s")
@@ -105,12 +111,13 @@ def main() -> None:
     )
     over, times, floored, stated, no_three = [], [], 0, 0, 0
     for n in args.players:
-        k = n - 4
-        run_floor = math.ceil(n / 4) - 1
+        tables = args.tables or n // 4
+        k = n - 4 * tables
+        run_floor = math.ceil(n / (4 * tables)) - 1
         for rounds in args.rounds:
             repeat_floor = (rounds - 1) * max(0, 2 * k - n)
             for seed in args.seeds:
-                got, bound, seconds = one(n, rounds, seed)
+                got, bound, seconds = one(n, rounds, seed, tables)
                 times.append(seconds)
                 floored += got["repeats"] == repeat_floor
                 stated += bound["repeats"].isdigit() and got["repeats"] <= int(bound["repeats"])
