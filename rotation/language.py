@@ -58,6 +58,11 @@ def current() -> str:
     return _speaking.get()
 
 
+def area() -> str:
+    """The area translated for in the work in progress (the terminal unless a face chose another)."""
+    return _area.get()
+
+
 @contextmanager
 def speaking(code: str) -> Iterator[str]:
     """Run the body in language ``code`` (already chosen by `choose`), restoring the one before after it."""

@@ -13,6 +13,7 @@ import unicodedata
 from typing import Final
 
 from rotation.errors import UserError
+from rotation.language import N_, _
 
 __all__ = ["MAX_NAME_LENGTH", "InvalidNameError", "clean_name", "name_key", "shown"]
 
@@ -24,12 +25,12 @@ _HIDDEN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 (zero-width space, bidi overrides), surrogates, private use, line and paragraph separators."""
 
 _KINDS: Final = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character",
-    "Cs": "a lone surrogate",
-    "Co": "a private-use character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": N_("a control character"),
+    "Cf": N_("an invisible formatting character"),
+    "Cs": N_("a lone surrogate"),
+    "Co": N_("a private-use character"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
 }
 
 _JOINER: Final = "\u200d"
@@ -44,31 +45,36 @@ def _hidden(char: str) -> bool:
     return unicodedata.category(char) in _HIDDEN
 
 
-def clean_name(text: str, *, what: str = "a player's name") -> str:
-    """The name in its one normal form: NFC, spaces folded to one, no hidden characters; else a clear error.
+def clean_name(text: str, *, what: str = N_("a player's name")) -> str:
+    """The name in its one normal form: NFC, spaces folded to one, no hidden characters; else a clear error
+    in the language spoken.
 
-    ``what`` says whose name it is in the message (``"a session's name"``)."""
+    ``what`` says whose name it is in the message (``N_("an evening's name")``: marked for translation)."""
+    what = _(what)
     if not isinstance(text, str):
-        raise InvalidNameError(f"{what} must be text, not {type(text).__name__}")
+        said = _("{what} must be text, not {kind}")
+        raise InvalidNameError(said.format(what=what, kind=type(text).__name__))
     try:
         composed = unicodedata.normalize("NFC", text)
     except UnicodeError:  # pragma: no cover - NFC of a str does not fail; kept for lone surrogates' sake
-        raise InvalidNameError(f"{what} is not valid text: {shown(text)!r}") from None
+        said = _("{what} is not valid text: {text}")
+        raise InvalidNameError(said.format(what=what, text=repr(shown(text)))) from None
     name = " ".join(composed.split())
     if not name:
-        raise InvalidNameError(f"{what} is empty")
+        raise InvalidNameError(_("{what} is empty").format(what=what))
     for index, char in enumerate(name):
         if not _hidden(char):
             continue
         inside = 0 < index < len(name) - 1 and not name[index - 1].isspace() and not name[index + 1].isspace()
         if char == _JOINER and inside:
             continue
-        kind = _KINDS[unicodedata.category(char)]
-        raise InvalidNameError(f"{what} '{shown(name)}' holds {kind} ({_escape(char)}): type it without")
+        said = _("{what} '{name}' holds {kind} ({code}): type it without")
+        kind = _(_KINDS[unicodedata.category(char)])
+        raise InvalidNameError(said.format(what=what, name=shown(name), kind=kind, code=_escape(char)))
     if len(name) > MAX_NAME_LENGTH:
+        said = _("{what} '{name}...' is {length} characters long; at most {most}")
         raise InvalidNameError(
-            f"{what} '{shown(name[:MAX_NAME_LENGTH])}...' is {len(name)} characters long; "
-            f"at most {MAX_NAME_LENGTH}"
+            said.format(what=what, name=shown(name[:MAX_NAME_LENGTH]), length=len(name), most=MAX_NAME_LENGTH)
         )
     return name
 

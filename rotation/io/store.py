@@ -53,6 +53,7 @@ from rotation.io.formats import (
     record_to_data,
 )
 from rotation.jsontext import JsonTextError, loads
+from rotation.language import N_
 from rotation.model import InvalidScheduleError, Movement, Schedule
 from rotation.names import name_key
 from rotation.results.changes import TERMINAL, Change, Kind, NameEdit, PlanEdit, RubberEdit, Source
@@ -162,7 +163,7 @@ class SessionSummary:
 def clean_name(name: str) -> str:
     """A name as stored: its one normal form (``names.clean_name``); a refused name is a StoreRefusedError."""
     try:
-        return names.clean_name(name, what="a name")
+        return names.clean_name(name, what=N_("a name"))
     except names.InvalidNameError as error:
         raise StoreRefusedError(str(error)) from None
 

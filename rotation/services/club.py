@@ -15,6 +15,7 @@ from rotation import roster
 from rotation.balance import Balance, CouplesBalance, check_couples
 from rotation.couples import parse_couple
 from rotation.io.store import Evening, SessionNameTakenError, SessionSummary
+from rotation.language import N_
 from rotation.plan import LONGEST_DEFAULT_EVENING, Plan, PlanError, PlanRequest, parse_away
 from rotation.request import HISTORY_DAYS, Method, Seating
 from rotation.results.changes import CLUB_PAGE
@@ -100,7 +101,7 @@ def evening_links(store: Store, key: str | None, evening: Evening, base: str) ->
     open_club(store, key, host=True)
     if isinstance(evening, str):
         try:
-            naming.clean_name(evening, what="an evening's name")
+            naming.clean_name(evening, what=N_("an evening's name"))
         except naming.InvalidNameError as error:
             raise NoSuchSessionError(str(error)) from None
     return evenings.live_links(store, evening, base)
@@ -256,7 +257,7 @@ def evening_name(name: str) -> str:
     """An evening's name as it will be saved, checked before any planning by the store's rule (no
     hidden character, at most `MAX_NAME_LENGTH` characters, nothing that reads as a file): PlanError."""
     try:
-        shown = naming.clean_name(name, what="the evening's name")
+        shown = naming.clean_name(name, what=N_("the evening's name"))
     except naming.InvalidNameError as error:
         raise PlanError(str(error)) from None
     if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):

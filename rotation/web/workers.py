@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rotation.language import _
+from rotation.language import _, area, current, speaking, written_for
 from rotation.services import evenings
 from rotation.services.database import Store, open_store
 from rotation.services.errors import PlanAbandonedError, PlanError, PlannerStoppedError
@@ -154,7 +154,7 @@ class _Child:
         from multiprocessing.connection import wait
 
         try:
-            self.conn.send(request)
+            self.conn.send((current(), area(), request))  # the plan's notes and refusals as the page speaks
             wait([self.conn, self.process.sentinel])
             kind, value, peak = self.conn.recv()
         except (EOFError, OSError):
@@ -338,14 +338,15 @@ def _child_main(conn: Connection, life: Connection, parent: int, niceness: int, 
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     while True:
         try:
-            request = conn.recv()
+            language, written, request = conn.recv()
         except (EOFError, OSError):
             return
         except Exception as error:  # the request's modules could not load (memory, say)
             conn.send(("fault", f"{type(error).__name__}: {error}", _peak()))
             return
         try:
-            answer: tuple[str, object, int] = ("plan", _plan(request), _peak())
+            with speaking(language), written_for(written):
+                answer: tuple[str, object, int] = ("plan", _plan(request), _peak())
         except PlanError as error:  # the planner's refusal, raised again in the server
             answer = ("error", error, _peak())
         except MemoryError:

@@ -155,6 +155,37 @@ def test_a_deal_refused_on_a_german_page_is_said_in_german(tmp_path: Path) -> No
             assert page.input_value("#deal") == typed
 
 
+SEVEN = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya")
+"""A home game of seven: the planner's process takes it from the book of home evenings and says so."""
+
+
+def test_a_plan_made_on_a_russian_page_is_said_in_russian(tmp_path: Path) -> None:
+    """The host plans from the Russian club page (through the installed server's own planner process):
+    an evening with no name is refused in Russian, and the preview's notes (the book of home evenings, the
+    rounds it would take for every pair to partner) are Russian too, not the English the planner's
+    process spoke before it was told the page's language."""
+    db = tmp_path / "club.db"
+    made = chicago(db, "plan", *SEVEN, "--order", "given", "--save", "last week", "--lang", "ru")
+    assert made.returncode == 0, made.stderr
+    with served(db) as server, browser() as launched:
+        page = phone(launched)
+        page.goto(server.links["host"] + "&lang=ru")
+        page.get_by_role("link", name="Новый вечер").click()
+        for name in SEVEN:
+            page.get_by_label(name, exact=True).check()
+        page.get_by_role("button", name="Спланировать вечер").click()
+        refusal = page.get_by_role("alert").inner_text()
+        assert "название вечера: пусто" in refusal, refusal
+        assert "empty" not in refusal
+        page.get_by_label("Название вечера", exact=True).fill("Пятница")
+        page.get_by_role("button", name="Спланировать вечер").click()
+        notes = [line for line in page.inner_text("body").splitlines() if line.startswith("Примечание")]
+        assert len(notes) >= 2, notes
+        assert any("книг" in note for note in notes), notes
+        english = [note for note in notes if re.search(r"\b(the|of|rounds|from|book)\b", note)]
+        assert not english, english
+
+
 def test_english_stays_english_and_a_code_we_do_not_speak_is_ignored(evening: Server) -> None:
     url = evening.links["table 1"]
     english = fetch(url)
