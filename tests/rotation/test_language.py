@@ -135,3 +135,15 @@ def test_each_area_reads_its_own_catalogue_first(catalogues: dict[str, dict[obje
                 with language.written_for("printed"):
                     assert language.gettext(message) == printed[message]
     assert differ  # the catalogues do word some messages differently (else this test proves nothing)
+
+
+def test_russian_names_the_host_one_way_everywhere() -> None:
+    """The glossary's хозяин on the pages, the terminal and the cards alike: a host who reads
+    "страница ведущего" at the terminal and "хозяин" on the page would look for two people."""
+    from babel.messages.pofile import read_po
+
+    for path in sorted((language.LOCALE / "ru" / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as file:
+            said = [str(m.string) for m in read_po(file, locale="ru") if m.id]
+        assert not [text for text in said if "ведущ" in text], path.name
+    assert "хозяин" in (language.LOCALE / "ru" / "glossary.md").read_text(encoding="utf-8")
