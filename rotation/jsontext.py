@@ -15,6 +15,7 @@ from itertools import accumulate
 from typing import Any, Final
 
 from rotation.errors import UserError
+from rotation.language import _
 
 __all__ = ["MAX_JSON_DEPTH", "MAX_NUMBER_LENGTH", "JsonTextError", "loads", "nesting"]
 
@@ -46,7 +47,8 @@ def nesting(text: str) -> int:
 
 def _number(text: str) -> None:
     if len(text) > MAX_NUMBER_LENGTH:
-        raise JsonTextError(f"holds a number of {len(text):,} characters (at most {MAX_NUMBER_LENGTH})")
+        said = _("holds a number of {length} characters (at most {most})")
+        raise JsonTextError(said.format(length=f"{len(text):,}", most=MAX_NUMBER_LENGTH))
 
 
 def _int(text: str) -> int:
@@ -58,12 +60,12 @@ def _float(text: str) -> float:
     _number(text)
     value = float(text)
     if not math.isfinite(value):
-        raise JsonTextError(f"holds a number too large to use: {text}")
+        raise JsonTextError(_("holds a number too large to use: {text}").format(text=text))
     return value
 
 
 def _constant(text: str) -> Any:
-    raise JsonTextError(f"holds {text}, which is not a number JSON allows")
+    raise JsonTextError(_("holds {text}, which is not a number JSON allows").format(text=text))
 
 
 def loads(text: str) -> Any:
@@ -71,12 +73,13 @@ def loads(text: str) -> Any:
     holds a number longer than `MAX_NUMBER_LENGTH` (the nesting is measured before anything is decoded)."""
     depth = nesting(text)
     if depth > MAX_JSON_DEPTH:
-        raise JsonTextError(f"is nested too deeply ({depth:,} levels; at most {MAX_JSON_DEPTH})")
+        said = _("is nested too deeply ({depth} levels; at most {most})")
+        raise JsonTextError(said.format(depth=f"{depth:,}", most=MAX_JSON_DEPTH))
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise JsonTextError(
-            f"is not valid JSON: {error.msg}: line {error.lineno}, column {error.colno}"
-        ) from None
+        said = _("is not valid JSON (line {line}, column {column})")  # json's own words are English
+        raise JsonTextError(said.format(line=error.lineno, column=error.colno)) from None
     except RecursionError:  # unbalanced brackets that the count above cannot see past; a failsafe
-        raise JsonTextError(f"is nested too deeply (at most {MAX_JSON_DEPTH} levels)") from None
+        said = _("is nested too deeply (at most {most} levels)")
+        raise JsonTextError(said.format(most=MAX_JSON_DEPTH)) from None

@@ -129,6 +129,7 @@ def read_json(path: Path) -> Any:
     ``/dev/stdin``), opened without waiting (a FIFO with no writer is refused, not waited on), at most
     `MAX_JSON_BYTES` of it, its nesting and its numbers bounded; anything wrong is one line."""
     from rotation.cli.inputs import read_capped
+    from rotation.language import _
     from rotation.services.errors import JsonTextError
     from rotation.services.sheets import json_value
 
@@ -136,11 +137,15 @@ def read_json(path: Path) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start + 1})")
+        fail(
+            _("cannot read {path}: it is not UTF-8 text (byte {byte})").format(
+                path=path, byte=error.start + 1
+            )
+        )
     try:
         return json_value(text)
     except JsonTextError as error:
-        fail(f"{path} {error}")
+        fail(_("{path} {refusal}").format(path=path, refusal=error))
 
 
 def is_file_source(source: str) -> bool:

@@ -39,23 +39,23 @@ def parse_deal_argument(text: str, language: str | None = None) -> RecordedDeal:
         language = current()
     stripped = text.strip()
     if len(stripped) > MAX_DEAL_LENGTH:
-        raise InvalidDealError(
-            f"a deal is at most {MAX_DEAL_LENGTH} characters, such as '6S W = honors EW 100';"
-            f" this one has {len(stripped):,}"
-        )
+        said = _("a deal is at most {most} characters, such as '6S W = honors EW 100'; this one has {length}")
+        raise InvalidDealError(said.format(most=MAX_DEAL_LENGTH, length=f"{len(stripped):,}"))
     try:
         if stripped.startswith("{"):
             try:
                 value = loads(stripped)
             except JsonTextError as error:
-                raise InvalidDealError(f"cannot read deal {text!r}: it {error}") from None
+                said = _("cannot read deal {text}: it {refusal}")
+                raise InvalidDealError(said.format(text=repr(text), refusal=error)) from None
             return RecordedDeal.from_value(value, language)
         result, *rest = _EXTRA.split(stripped)
         extra: dict[str, str] = {}
         for key, value in zip(rest[::2], rest[1::2], strict=True):
             field = "honors" if key.lower().startswith("hon") else "hcp_ns"
             if field in extra:
-                raise InvalidDealError(f"deal {text!r} gives {key.lower()} twice")
+                said = _("deal {text} gives {word} twice")
+                raise InvalidDealError(said.format(text=repr(text), word=key.lower()))
             extra[field] = value.strip()
         data: dict[str, object] = {"result": result}
         if "honors" in extra:
@@ -63,7 +63,8 @@ def parse_deal_argument(text: str, language: str | None = None) -> RecordedDeal:
         if "hcp_ns" in extra:
             hcp = extra["hcp_ns"].lstrip("0") or "0"
             if not (hcp.isascii() and hcp.isdigit() and len(hcp) <= 2):  # 5,000 digits are not points
-                raise InvalidDealError(f"deal {text!r}: hcp is N-S's high-card points, 0 to 40")
+                said = _("deal {text}: hcp is N-S's high-card points, 0 to 40")
+                raise InvalidDealError(said.format(text=repr(text)))
             data["hcp_ns"] = int(hcp)
         return RecordedDeal.from_value(data, language)
     except InvalidResultError as error:

@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rotation.balance import Bound, meet_once_possible
+from rotation.language import _
 from rotation.model import Pair, Player, pair_key
 from rotation.solver.problem import (
     FIRST_DEALS,
@@ -42,17 +43,21 @@ def _why_infeasible(problem: _Problem, run: _Run) -> str | None:
     for r, rnd in enumerate(problem.kept):
         for p, rounds in spec.away.items():
             if r in rounds and p in rnd.present:
-                where = "seats" if p in rnd.seated else "sits out"
-                return (
-                    f"round {r + 1} is kept as played and {where} {spec.name(p)}, who is listed as away then"
+                said = (
+                    _("round {round} is kept as played and seats {name}, who is listed as away then")
+                    if p in rnd.seated
+                    else _("round {round} is kept as played and sits out {name}, who is listed as away then")
                 )
+                return said.format(round=r + 1, name=spec.name(p))
     for r in problem.free:
         here = problem.present[r]
         wanted = problem.tables[r]
         if len(here) < 4:
-            return f"round {r + 1} has only {len(here)} players present, too few for a table"
+            said = _("round {round} has only {count} players present, too few for a table")
+            return said.format(round=r + 1, count=len(here))
         if 4 * wanted > len(here):
-            return f"round {r + 1} has {len(here)} players present, too few for {wanted} tables"
+            said = _("round {round} has {count} players present, too few for {tables} tables")
+            return said.format(round=r + 1, count=len(here), tables=wanted)
     checked: dict[tuple[frozenset[Player], int], str | None] = {}
     for r in problem.free:
         key = (problem.present[r], problem.tables[r])
@@ -83,14 +88,18 @@ def _why_round_impossible(problem: _Problem, r: int, run: _Run) -> str | None:
         spec = problem.spec
         for p in here:
             if len(here) == 2 * wanted and not any(problem.allowed(p, q) for q in here if q != p):
-                return (
-                    f"{spec.name(p)} must not partner any of the others present in round {r + 1}, "
-                    f"but all {len(here)} players present must play"
+                said = _(
+                    "{name} must not partner any of the others present in round {round}, but all {count}"
+                    " players present must play"
                 )
+                return said.format(name=spec.name(p), round=r + 1, count=len(here))
         rules = ", ".join(f"{spec.name(p)}+{spec.name(q)}" for p, q in sorted(avoided))
-        return (
-            f"in round {r + 1} the pairs who must not partner ({rules}) leave room for only {most} "
-            f"partnerships among the {len(here)} players present, but {wanted // 2} tables need {wanted}"
+        said = _(
+            "in round {round} the pairs who must not partner ({rules}) leave room for only {most}"
+            " partnerships among the {count} players present, but {tables} tables need {wanted}"
+        )
+        return said.format(
+            round=r + 1, rules=rules, most=most, count=len(here), tables=wanted // 2, wanted=wanted
         )
     raise RuntimeError(f"round {r + 1}: matching and CP-SAT disagree on whether the round can be played")
 

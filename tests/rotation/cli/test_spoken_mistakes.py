@@ -35,6 +35,8 @@ MISTAKES = {
     "a missing option": ("record", "E1", "3NT N ="),
     "a deal without its declarer": ("record", "E1", "-r", "1", "3NT="),
     "a net unreadable": ("record", "E1", "-r", "1", "--net", "X 3"),
+    "a round too few for a table": ("plan", "Ann", "Bob", "Cid", "Dan", "--away", "Ann:1"),
+    "high-card points out of range": ("record", "E1", "-r", "1", "3NT N = hcp x"),
 }
 """Each mistake as a host types it (the evening E1 is saved: five players, the bulletin's movement)."""
 
@@ -50,8 +52,8 @@ ENGLISH = {
 """English as it always was (the issue: English output stays exactly as it is)."""
 
 SHARED = {
-    "de": {"chicago", "option", "name", "shirley"},  # the game's name; German Option, Name; a player's name
-    "ru": {"chicago", "shirley"},  # the game's name; a player's name (in the example of --away)
+    "de": {"chicago", "option", "name", "shirley", "hcp", "n", "s"},  # Option, Name, Shirley; typed; N-S
+    "ru": {"chicago", "shirley", "hcp"},  # the game's name; a player's name (the example of --away); typed
 }
 """Words the language writes as English does, each its own word there."""
 
@@ -111,3 +113,19 @@ def test_a_hosts_mistakes_are_said_in_the_language(db: Path, english: dict[str, 
         assert said != english[name]
         if name in SAID[language]:
             assert SAID[language][name] in said, (name, said)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("de", "kein gültiges JSON"), ("ru", "не является корректным JSON")]
+)
+def test_a_file_that_is_not_json_is_said_in_the_language(tmp_path: Path, language: str, said: str) -> None:
+    """A schedule file broken by hand: where it breaks, in the host's language (json's own English words
+    are not passed on)."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "chicago-schedule/1",\n "players": [}', encoding="utf-8")
+    english = _one_line(tmp_path / "club.db", ("import", str(broken)))
+    assert "is not valid JSON (line 2, column" in english, english
+    line = _one_line(tmp_path / "club.db", ("import", str(broken), "--lang", language))
+    assert said in line and "(" in line, line
+    words = sentence_words(line.replace(str(broken), "")) & sentence_words(english.replace(str(broken), ""))
+    assert words <= {"json"}, line
