@@ -55,8 +55,8 @@ class _OneLineErrors(TyperGroup):
                 sys.exit(USAGE)
             return USAGE
         with speech.speaking_for(asked, os.environ) as language:
-            if language != ENGLISH:  # Typer's help printer loads Rich's tables: only where it is translated
-                speak_help()
+            if language != ENGLISH or "--help" in given or not given:  # only where help may be printed:
+                speak_help()  # it loads Rich's tables
             return self._run(given, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
 
     def _run(
@@ -78,7 +78,8 @@ class _OneLineErrors(TyperGroup):
                 raise
             from rotation.cli.usage_words import usage_line
 
-            typer.echo(f"chicago: error: {usage_line(error)}", err=True)
+            if error.format_message().strip():  # `chicago` alone: Typer printed the help, nothing is wrong
+                typer.echo(f"chicago: error: {usage_line(error)}", err=True)
             code = error.exit_code
         except typer.Abort:
             typer.echo("chicago: aborted", err=True)

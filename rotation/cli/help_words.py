@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, Final
 
-from rotation.language import ENGLISH, N_, _, current
+from rotation.language import N_, _
 
 COMMANDS: Final = {
     "plan": N_(
@@ -91,8 +91,8 @@ BUILT_IN: Final = (
 
 
 def speak_help() -> None:
-    """Wrap Typer's help printer (once) so that --help reads in the language spoken; a Typer without it is
-    left as it is."""
+    """Wrap Typer's help printer (once) so that --help reads in the language spoken (English as written)
+    and lists each command's help as one paragraph; a Typer without it is left as it is."""
     try:
         from typer import rich_utils
     except ImportError:  # pragma: no cover - Typer without Rich prints click's plain help
@@ -102,8 +102,6 @@ def speak_help() -> None:
         return
 
     def spoken(*, obj: Any, ctx: Any, markup_mode: Any) -> Any:
-        if current() == ENGLISH:
-            return printer(obj=obj, ctx=ctx, markup_mode=markup_mode)
         with _translated(obj, ctx, rich_utils):
             return printer(obj=obj, ctx=ctx, markup_mode=markup_mode)
 
@@ -125,6 +123,7 @@ def _translated(command: Any, ctx: Any, rich_utils: Any) -> Iterator[None]:
             sub = command.get_command(ctx, name)
             if sub is not None:
                 stack.enter_context(_said(sub, ("help", "short_help")))
+                stack.enter_context(_listed(sub))
         for name, text in TYPER.items():
             if hasattr(rich_utils, name):
                 stack.enter_context(_set(rich_utils, name, _(text)))
@@ -148,6 +147,15 @@ def _usage(command: Any) -> Iterator[None]:
         yield
     finally:
         del command.get_usage
+
+
+@contextmanager
+def _listed(command: Any) -> Iterator[None]:
+    """``command`` in its group's list as one flowing paragraph: Typer's Rich mode keeps the line breaks
+    of a docstring's first paragraph there, which broke sentences mid-line in ``chicago --help``."""
+    text = command.short_help or command.help or ""
+    with _set(command, "short_help", " ".join(text.split("\n\n")[0].split())):
+        yield
 
 
 @contextmanager

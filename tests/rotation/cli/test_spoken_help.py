@@ -4,8 +4,10 @@ command's help is marked to be translated (help_words.COMMANDS holds each docstr
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 from rotation.language import speaking
@@ -73,3 +75,45 @@ def test_every_commands_help_is_marked() -> None:
     context = typer._click.Context(group, info_name="chicago")  # type: ignore[attr-defined]
     for name in group.list_commands(context):
         assert group.get_command(context, name).help == COMMANDS[name], name
+
+
+def _command_rows(text: str) -> dict[str, list[str]]:
+    """The Commands panel of ``chicago --help``: each command's description lines, as printed."""
+    rows: dict[str, list[str]] = {}
+    inside, name = False, ""
+    for line in text.splitlines():
+        if line.startswith("╭") and ("Commands" in line or "Команды" in line):
+            inside = True
+        elif line.startswith("╰"):
+            inside = False
+        elif inside:
+            cells = re.match(r"│ (\S*)\s+(.*?)\s*│$", line)
+            assert cells is not None, line
+            name = cells[1] or name
+            rows.setdefault(name, []).append(cells[2])
+    return rows
+
+
+def test_the_command_list_flows_as_paragraphs_and_chicago_alone_is_no_error(tmp_path: Path) -> None:
+    """`chicago --help` lists each command's help as one paragraph wrapped to the panel: a line breaks
+    only where the next word would not fit (Typer's Rich mode kept the docstrings' line breaks there:
+    "and how even" alone on a line). `chicago` alone prints that help and no empty error line."""
+    for asked in (("--help",), ("--help", "--lang", "ru"), ()):
+        done = subprocess.run(
+            [str(CHICAGO), *asked],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=600,
+            check=False,
+            env={**os.environ, "CHICAGO_DB": str(tmp_path / "club.db")},
+        )
+        assert done.returncode == (0 if asked else 2), done.stderr
+        assert "error" not in done.stderr, done.stderr
+        rows = _command_rows(done.stdout)
+        assert {"plan", "check", "record", "serve"} <= rows.keys(), rows.keys()
+        width = max(len(line) for lines in rows.values() for line in lines)
+        for name, lines in rows.items():
+            for line, following in pairwise(lines):
+                assert len(line) + 1 + len(following.split()[0]) > width, (name, line, following)
+    assert "how even the evening is" in _flat(chicago(tmp_path / "club.db", "--help").stdout)
