@@ -15,9 +15,13 @@ an exhausted search there proves a bound on sitting out twice running for any sc
 spread of 0 or 1 fixes how many of each player's pairs sit at the higher count, and those numbers must be
 the degrees of a graph (Erdos-Gallai). It is above the planner's floor at 7 x 5, 7 x 10, 7 x 11 and 11 x 14.
 
-Regenerate the book's 7, 9 and 11 (a minute or two; ``--moves`` bounds each search)::
+Regenerate the book's 7, 9 and 11 as it stands (``--moves`` bounds each search; minutes each; an entry
+is kept only if better than the book's and ``rotation.build.home.accepted``)::
 
-    python -m rotation.build.home_starts schedules/home.json
+    python -m rotation.build.home_starts schedules/home.json --players 7
+    python -m rotation.build.home_starts schedules/home.json --players 11
+    python -m rotation.build.home_starts schedules/home.json --players 9 --rounds 1-13 --moves 20000
+    python -m rotation.build.home_starts schedules/home.json --players 9 --rounds 14 --moves 100000
 """
 
 from __future__ import annotations
