@@ -620,7 +620,12 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     home = book_evening(len(sheet), rounds, request.tables, not (kept or away or avoid or request.history))
     if home:
         notes.append(
-            Note(_("from the book of home evenings, searched ahead of time: even after every round"))
+            Note(
+                _(
+                    "from the book of home evenings, searched ahead of time: even after every round,"
+                    " and the best possible among evenings that are"
+                )
+            )
         )
     seed = request_seed(request)
     last_partners: frozenset[tuple[int, int]] = frozenset()

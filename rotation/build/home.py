@@ -10,7 +10,8 @@ table-mates are minimised in turn (``TERMS``), and the rounds are played in the 
 sit-outs twice running (``fewest_order``). A second model without the after-every-round rule bounds the
 opponents and sitting out twice running from below: where the entry reaches those bounds it is the best
 any schedule as even can be. Round 1 is fixed to 0-1 against 2-3 (any evening relabels so). An entry is
-kept only if ``accepted``.
+kept only if ``accepted``. For 7, 9 and 11 players ``rotation.build.home_starts`` searches round by round
+instead (where this found no evening at the opponents' floor even after every round) and keeps the better.
 
 Regenerate (each entry a few seconds to a minute)::
 

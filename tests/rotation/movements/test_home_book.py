@@ -102,13 +102,13 @@ def test_every_home_evening_meets_its_counting_bounds_for_any_cut(n: int, rounds
 @pytest.mark.parametrize("rounds", range(1, 15))
 def test_every_seven_player_evening_is_even_after_every_round_at_the_opponents_floor(rounds: int) -> None:
     """Seven players: an evening stopped after any round is within its bounds, and the opponents reach
-    the counting floor but at 7 x 5 (counting allows 1, the book's search proved 2) and at 7 x 10 and
-    7 x 11 (1 exists, but none was found that is also even after every round: 2, as the planner's own)."""
+    the counting floor but at 7 x 5, 7 x 10 and 7 x 11, where the players' places cannot be shared out
+    with every pair within one (``test_home_book_odd``): 2, and the book says that is the best."""
     evening = home_evening(7, rounds)
     assert evening is not None and evening.even
     expected = _opponent_floor(7, rounds) + (rounds in (5, 10, 11))
     assert evening.values["opponent spread"] == expected
-    assert evening.bounds["opponent spread"] == _opponent_floor(7, rounds) + (rounds == 5)
+    assert evening.bounds["opponent spread"] == expected
 
 
 def _fewest_by_hand(n: int, rounds: int) -> tuple[int, int]:
