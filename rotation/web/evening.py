@@ -471,6 +471,7 @@ class EveningPages:
         session = opened.evening.session
         logged = changes.evening_log(self.stores.get(), this, key, latest=HOST_CHANGES).changes
         extra.setdefault("ticked", None)
+        seated = drives.seated_round(self.stores.get(), opened.evening)
         return self.templates.page(
             "host.html",
             status,
@@ -479,12 +480,12 @@ class EveningPages:
             rubbers=views.host_view(session),
             key=key,
             links=links,
-            present=views.present_now(session),
+            present=seated.present if seated is not None else views.present_now(session),
             local_only=local_only(origin),
             money=self.money_of(opened.evening),
             scoring=rules_text(session.rules),
             changes=tuple(reversed(change_lines(logged))),
-            seated=drives.seated_round(self.stores.get(), opened.evening),
+            seated=seated,
             **extra,
         )
 
@@ -603,10 +604,14 @@ class EveningPages:
             ticked = None if asked.typed else asked.ticked
             status = status_of(error)
             return self.host_page(this, key, origin, status, message=said, ticked=ticked, **kept)
-        return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
+        done = asked.changed(planned.kept, present, drive=planned.drive is not None)
+        return self.host_page(this, key, origin, done=done)
 
     def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
-        return views.present_now(self.opened(this, key).evening.session)
+        """Who plays now (at a drive: from the first round whose players may change)."""
+        evening = self.opened(this, key).evening
+        seated = drives.seated_round(self.stores.get(), evening)
+        return seated.present if seated is not None else views.present_now(evening.session)
 
 
 def origin_of(request: Request) -> str:
