@@ -58,6 +58,6 @@ def test_the_host_unticks_a_player_and_round_two_seats_the_eight_present(tmp_pat
         for name in ("Bea", "Di", "Ed", "Flo", "Gus"):
             host.get_by_label(name, exact=True).uncheck()
         host.get_by_role("button", name="Ändern, wer ab Runde 2 spielt").click()
-        expect(host.get_by_role("alert")).to_contain_text("ab Runde 2 würden nur 2 spielen")
+        expect(host.get_by_role("alert")).to_contain_text("Nicht geändert: ab Runde 2 würden nur 2 spielen")
         expect(live).to_contain_text("Tisch 2: N Ed, O Flo, S Di, W Ivy")  # refused: nothing written
         expect(live).to_contain_text("Progressiver Wechsel, nach Ergebnissen eingeteilt")  # nouns kept
