@@ -27,8 +27,8 @@ Schema (version 9, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
                      round as the one before is recorded, up to ``rounds`` (v7)
     evening_languages session_id -> language (nl, de, ...): the language an evening's commands, cards and
                      pages speak, kept by `chicago plan --save NAME --lang CODE` (v8)
-    drives.present   who plays (JSON: {"from": round, "players": score-sheet positions}) from a round on,
-                     as the host last said when someone came or went (v9; NULL: everyone seated in round 1)
+    drives.present   who plays from a round on, as the host said when someone came or went (JSON: a list of
+                     {"from": round, "players": score-sheet positions}, by round; v9; NULL: nobody did)
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused

@@ -345,19 +345,22 @@ class Transaction:
             (_row(self._db, stored), movement, rounds),
         )
 
-    def drive_present(self, stored: StoredSession) -> tuple[int, frozenset[int]] | None:
-        """Who plays from which round on, as the host last said (None: nobody came or went)."""
+    def drive_present(self, stored: StoredSession) -> tuple[tuple[int, frozenset[int]], ...]:
+        """Who plays from which round on, as the host said, by round (none: nobody came or went)."""
         row = self._db.execute(
             "SELECT present FROM drives WHERE session_id = ?", (_row(self._db, stored),)
         ).fetchone()
         if row is None or row[0] is None:
-            return None
-        data = json.loads(row[0])
-        return int(data["from"]), frozenset(int(p) for p in data["players"])
+            return ()
+        return tuple(
+            (int(said["from"]), frozenset(int(p) for p in said["players"])) for said in json.loads(row[0])
+        )
 
     def keep_drive_present(self, stored: StoredSession, start: int, players: Iterable[int]) -> None:
-        """Keep that from round ``start`` on the players at those score-sheet positions play."""
-        present = json.dumps({"from": start, "players": sorted(players)})
+        """Keep that from round ``start`` on the players at those score-sheet positions play (in place of
+        what was said for round ``start`` or later)."""
+        earlier = [{"from": r, "players": sorted(p)} for r, p in self.drive_present(stored) if r < start]
+        present = json.dumps([*earlier, {"from": start, "players": sorted(players)}])
         session_id = _row(self._db, stored)
         self._db.execute("UPDATE drives SET present = ? WHERE session_id = ?", (present, session_id))
 

@@ -301,8 +301,8 @@ def reseat(
     return tx.replace_schedule(current, seating, kept=changed, source=source, kind=Kind.SEAT)
 
 
-Present = tuple[int, frozenset[Player]] | None
-"""Who plays from which round on, as the host last said (`Transaction.drive_present`)."""
+Present = tuple[tuple[int, frozenset[Player]], ...]
+"""Who plays from which round on, as the host said, by round (`Transaction.drive_present`)."""
 
 
 def _seated_on(
@@ -326,10 +326,11 @@ def _seated_on(
 
 
 def _present(number: int, seated: Sequence[Round], asked: Present) -> frozenset[Player] | None:
-    """Who plays in round ``number``: as the host said from a round on, else as the round was seated,
-    else (None) as in the round before."""
-    if asked is not None and number >= asked[0]:
-        return asked[1]
+    """Who plays in round ``number``: as the host said from that round or one before it, else as the
+    round was seated, else (None) as in the round before."""
+    said = [players for start, players in asked if start <= number]
+    if said:
+        return said[-1]
     return seated[number - 1].present if number <= len(seated) else None
 
 
@@ -424,7 +425,7 @@ def _players_written(
     tx.keep_drive_present(stored, start, present)
     rounds = list(schedule.rounds[: start - 1]) or [first_round(len(players), present)]
     grown = replace(session, schedule=Schedule(players, replace(schedule.movement, n_players=len(players))))
-    wanted = _seated_on(drive, total, grown, rounds, (start, present), start - 1)
+    wanted = _seated_on(drive, total, grown, rounds, tx.drive_present(stored), start - 1)
     movement = Movement(len(players), tuple(wanted), schedule.movement.name)
     seating = Schedule(players, movement, schedule.couples, schedule.mixed)
     return tx.replace_schedule(stored, seating, kept=start - 1, source=source)

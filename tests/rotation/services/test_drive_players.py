@@ -89,6 +89,22 @@ def test_said_while_round_one_is_played_it_holds_when_round_two_is_seated(store:
     assert rounds(store)[1] == Round((Table(3, 8, 6, 7, N), Table(4, 5, 0, 1, S)))
 
 
+def test_two_changes_said_ahead_each_hold_from_its_round(store: Store) -> None:
+    """While round 1 is played the host says Cy goes after it, and Hal after round 2 (``rounds_kept=2``):
+    round 2 is seated without Cy (as above), round 3 without Cy or Hal (seven: one table, three sit out)."""
+    plan(store, NINE)
+    net(store, 1, 1, "N-S +3")
+    players_from(store, "drive", without("Cy"), gone=("Cy",), source=_TERMINAL)
+    players_from(store, "drive", without("Cy", "Hal"), gone=("Hal",), rounds_kept=2, source=_TERMINAL)
+    net(store, 1, 2, "E-W +3")
+    assert rounds(store)[1] == Round((Table(0, 1, 6, 7, N), Table(4, 5, 3, 8, S)))
+    net(store, 2, 1, "N-S +1")
+    net(store, 2, 2, "N-S +1")
+    third = rounds(store)[2]
+    assert third.present == frozenset(range(9)) - {2, 7}
+    assert (len(third.tables), len(third.sitting_out)) == (1, 3)
+
+
 def test_a_table_closes_at_the_foot_when_two_go(store: Store) -> None:
     """Eight, round 1 won by N-S at both tables: round 2 would be table 1 Ann, Bea stay, Ed, Flo arrive;
     table 2 Gus, Hal stay, Cy, Di arrive. Ann and Gus go: six is one table and two sit out, the foot
@@ -133,7 +149,7 @@ def test_what_cannot_be_is_refused_and_nothing_written(store: Store) -> None:
         players_from(store, "drive", without("Cy"), source=_TERMINAL)
     assert store.load("drive") == before
     with store.reading() as tx:
-        assert tx.drive_present(tx.load("drive")) is None
+        assert tx.drive_present(tx.load("drive")) == ()
 
 
 def test_refusals_are_said_in_the_language_spoken(store: Store) -> None:
@@ -171,7 +187,7 @@ def test_a_version_8_database_gains_who_plays(tmp_path: Path) -> None:
         net(store, 1, 1, "N-S +3")
         players_from(store, "drive", without("Cy"), gone=("Cy",), source=_TERMINAL)
         with store.reading() as tx:
-            assert tx.drive_present(tx.load("drive")) == (2, frozenset(range(9)) - {2})
+            assert tx.drive_present(tx.load("drive")) == ((2, frozenset(range(9)) - {2}),)
     with closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (9,)
 
