@@ -347,11 +347,8 @@ def kept_drive(store: Store, asked: PlanAsked, kept: KeptEvening) -> Planned:
             _("{said}: who plays changes in place, with --save {name}").format(said=said, name=kept.name),
             Rule.DRIVE,
         )
-    if asked.away or asked.avoid or asked.tables is not None or asked.rounds is not None:
-        raise AskedError(
-            _("{said}: a change of players takes only names, --new and --gone").format(said=said), Rule.DRIVE
-        )
-    if asked.couples or asked.mixed or asked.method is not Method.AUTO:
+    planning = (asked.away, asked.avoid, asked.couples, asked.mixed)
+    if any(planning) or (asked.tables, asked.rounds) != (None, None) or asked.method is not Method.AUTO:
         raise AskedError(
             _("{said}: a change of players takes only names, --new and --gone").format(said=said), Rule.DRIVE
         )
@@ -394,7 +391,9 @@ def players_from(
     with store.writing() as tx:
         stored = tx.load(evening)
         saved = _players_written(tx, stored, start, checked.names, source)
-    state = DriveState(*_drive_kept(store, saved), len(saved.session.schedule.rounds))
+    state = drive_state(store, saved)
+    if state is None:
+        raise TypeError("only an evening seated by results keeps who plays from a round on")
     return evenings.Planned(
         Plan(saved.session.schedule, state.describe()), saved, True, start - 1, known_as, drive=state
     )
@@ -453,14 +452,6 @@ def _playing(store: Store, stored: StoredSession, number: int) -> frozenset[Play
         asked = tx.drive_present(stored)
     rounds = stored.session.schedule.rounds
     return _present(number, rounds, asked) or rounds[-1].present
-
-
-def _drive_kept(store: Store, stored: StoredSession) -> tuple[Drive, int]:
-    with store.reading() as tx:
-        kept = tx.drive(stored)
-    if kept is None:
-        raise TypeError("not an evening seated by results")
-    return Drive(kept[0]), kept[1]
 
 
 def _tallies(session: Session, number: int) -> list[int]:
