@@ -140,6 +140,8 @@ _GoneOption = Annotated[
         metavar="NAME",
         help=N_(
             "With --keep: NAME went home (every player of the kept plan must be named or gone); repeatable."
+            " At an evening seated by results, `plan NAME... --keep EVENING --gone NAME --save EVENING`"
+            " says who plays from the first round with no rubber entered (EVENING:K: from round K+1)."
         ),
         show_default=False,
     ),
@@ -466,7 +468,13 @@ def _print_solved_and_saved(made: EveningPlan, console: Console, *, verbose: boo
         return
     # Text: folds at 80 columns in a pipe
     console.print(Text(_("Scoring: {rules}.").format(rules=rules_text(saved.session.rules))))
-    if planned.replaced:
+    if planned.drive is not None:
+        said = _(
+            "{name}: from round {round} the players named play, each round seated by results among them;"
+            " the rounds before and every result kept."
+        )
+        console.print(Text(said.format(name=repr(saved.name), round=planned.kept + 1)))
+    elif planned.replaced:
         console.print(
             Text(
                 ngettext(

@@ -3,7 +3,7 @@
 Where: ``--db PATH``, else the ``CHICAGO_DB`` environment variable, else ``chicago.db`` in the user's data
 folder (platformdirs; the folder is made on first use).
 
-Schema (version 8, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
+Schema (version 9, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as ours)::
 
     players          id, name (as printed), name_key (UNIQUE: case and spacing ignored)
     sessions         id, name, name_key (UNIQUE), played_on (YYYY-MM-DD), scoring (JSON: the session's
@@ -27,6 +27,8 @@ Schema (version 8, kept in ``PRAGMA user_version``; ``PRAGMA application_id`` ma
                      round as the one before is recorded, up to ``rounds`` (v7)
     evening_languages session_id -> language (nl, de, ...): the language an evening's commands, cards and
                      pages speak, kept by `chicago plan --save NAME --lang CODE` (v8)
+    drives.present   who plays from a round on, as the host said when someone came or went (JSON: a list of
+                     {"from": round, "players": score-sheet positions}, by round; v9; NULL: nobody did)
 
 Nothing lost: WAL journal with ``synchronous=FULL`` (each commit is on disk before it returns) and a busy
 timeout so two processes can record at once. A database from a newer version of the tool is refused
@@ -45,7 +47,7 @@ from typing import Any, Final
 
 from rotation.errors import ChicagoError, MachineError, UserError
 
-SCHEMA_VERSION: Final = 8
+SCHEMA_VERSION: Final = 9
 APPLICATION_ID: Final = 0x43484943
 """``CHIC`` in ASCII: written into the file header so another program's database is never taken for ours."""
 BUSY_TIMEOUT_SECONDS: Final = 30.0
@@ -145,6 +147,8 @@ _LANGUAGE_V8: Final = (
     )""",
 )
 
+_DRIVE_PRESENT_V9: Final = ("ALTER TABLE drives ADD COLUMN present TEXT",)
+
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _SCHEMA_V1,
     _WEB_SECRETS_V2,
@@ -154,6 +158,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     _CHANGES_V6,
     _DRIVES_V7,
     _LANGUAGE_V8,
+    _DRIVE_PRESENT_V9,
 )
 """``MIGRATIONS[v]`` takes a database from schema version ``v`` to ``v + 1``; append, never edit."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

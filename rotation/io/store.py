@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -344,6 +344,25 @@ class Transaction:
             " ON CONFLICT (session_id) DO UPDATE SET movement = excluded.movement, rounds = excluded.rounds",
             (_row(self._db, stored), movement, rounds),
         )
+
+    def drive_present(self, stored: StoredSession) -> tuple[tuple[int, frozenset[int]], ...]:
+        """Who plays from which round on, as the host said, by round (none: nobody came or went)."""
+        row = self._db.execute(
+            "SELECT present FROM drives WHERE session_id = ?", (_row(self._db, stored),)
+        ).fetchone()
+        if row is None or row[0] is None:
+            return ()
+        return tuple(
+            (int(said["from"]), frozenset(int(p) for p in said["players"])) for said in json.loads(row[0])
+        )
+
+    def keep_drive_present(self, stored: StoredSession, start: int, players: Iterable[int]) -> None:
+        """Keep that from round ``start`` on the players at those score-sheet positions play (in place of
+        what was said for round ``start`` or later)."""
+        earlier = [{"from": r, "players": sorted(p)} for r, p in self.drive_present(stored) if r < start]
+        present = json.dumps([*earlier, {"from": start, "players": sorted(players)}])
+        session_id = _row(self._db, stored)
+        self._db.execute("UPDATE drives SET present = ? WHERE session_id = ?", (present, session_id))
 
     def save(
         self, name: str, played_on: date, session: Session, *, source: Source = TERMINAL

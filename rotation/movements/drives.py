@@ -11,12 +11,16 @@ Two drives, as party books and clubs run them:
 
 Pure: players are score-sheet positions, results are each rubber's N-S tally (what N-S were credited), and
 every choice is deterministic (ties by the score sheet's order).
+
+Players may come and go: a round is seated among those ``present`` (by default, last round's players). Those
+gone leave their seats; newcomers, and last round's sit-outs, take the seats left; a table closes at the
+foot when the players present fill one fewer, and one opens at the foot when they fill one more.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from enum import StrEnum
 from itertools import combinations
 from typing import Final
@@ -53,15 +57,17 @@ SWISS_SEARCH: Final = 20_000
 """Tables tried before a Swiss round gives up avoiding every repeated partner (then: the fewest, greedily)."""
 
 
-def first_round(n_players: int) -> Round:
+def first_round(n_players: int, present: Set[Player] | None = None) -> Round:
     """Round 1 by the cut: table k takes score-sheet places 4k+1 to 4k+4, the two highest partners and the
     highest dealing (the bulletin's four players: 1 South and first dealer, 2 North, 3 East, 4 West); the
-    lowest on the score sheet sit out."""
-    tables = n_players // 4
+    lowest on the score sheet sit out. ``present``: the players here (default: all), in score-sheet order."""
+    here = sorted(range(n_players) if present is None else present)
+    tables = len(here) // 4
     seated = tuple(
-        Table(4 * k + 1, 4 * k + 2, 4 * k, 4 * k + 3, first_dealer=Seat.SOUTH) for k in range(tables)
+        Table(here[4 * k + 1], here[4 * k + 2], here[4 * k], here[4 * k + 3], first_dealer=Seat.SOUTH)
+        for k in range(tables)
     )
-    return Round(seated, tuple(range(4 * tables, n_players)))
+    return Round(seated, tuple(here[4 * tables :]))
 
 
 def winners_and_losers(table: Table, ns_tally: int) -> tuple[Pair, Pair]:
@@ -71,46 +77,76 @@ def winners_and_losers(table: Table, ns_tally: int) -> tuple[Pair, Pair]:
     return (ns, ew) if ns_tally >= 0 else (ew, ns)
 
 
-def next_round(drive: Drive, n_players: int, rounds: Sequence[Round], tallies: Tallies) -> Round:
-    """The round after ``rounds`` (every rubber of the last one recorded, its tallies in ``tallies``)."""
+def next_round(
+    drive: Drive,
+    n_players: int,
+    rounds: Sequence[Round],
+    tallies: Tallies,
+    present: Set[Player] | None = None,
+) -> Round:
+    """The round after ``rounds`` (every rubber of the last one recorded, its tallies in ``tallies``),
+    among the players ``present`` (default: last round's; at least four)."""
     if len(tallies) < len(rounds) or any(len(tallies[r]) != len(rnd.tables) for r, rnd in enumerate(rounds)):
         raise ValueError("every rubber of the rounds seated needs its tally")
+    if present is not None and len(present) < 4:
+        raise ValueError("a round needs at least four players present")
     if drive is Drive.PROGRESSIVE:
-        return progressive_round(n_players, rounds, tallies)
-    return swiss_round(n_players, rounds, tallies)
+        return progressive_round(n_players, rounds, tallies, present)
+    return swiss_round(n_players, rounds, tallies, present)
 
 
-def progressive_round(n_players: int, rounds: Sequence[Round], tallies: Tallies) -> Round:
+Slot = tuple[int, int, int]
+"""A seat of the next round before it is seated: (table, 0 arrivals or 1 stayers, 0 or 1)."""
+
+
+def progressive_round(
+    n_players: int, rounds: Sequence[Round], tallies: Tallies, present: Set[Player] | None = None
+) -> Round:
     """The progressive rule on the last round: stayers and arrivals per table, sit-outs rotated in, then
-    each table seated with its stayers North and East (opponents) and its arrivals South and West."""
+    each table seated with its stayers North and East (opponents) and its arrivals South and West. The
+    seats of players gone, of those who sit out next and of a new foot table are taken, in the order a
+    returning sit-out takes a seat, by last round's sit-outs, newcomers and the players of a foot table that
+    closes, in score-sheet order."""
     last, results = rounds[-1], tallies[len(rounds) - 1]
+    here = last.present if present is None else frozenset(present)
     moved = [winners_and_losers(table, tally) for table, tally in zip(last.tables, results, strict=True)]
-    count = len(last.tables)
+    count, tables = len(last.tables), len(here) // 4
     stayers = [moved[0][0] if t == 0 else moved[t][1] for t in range(count)]
     arrivals = [moved[t + 1][0] if t < count - 1 else moved[0][1] for t in range(count)]
-    groups = [[list(arrivals[t]), list(stayers[t])] for t in range(count)]
+    seat: dict[Slot, Player] = {}
+    for t in range(count):
+        for g, pair in enumerate((arrivals[t], stayers[t])):
+            seat.update({(t, g, i): p for i, p in enumerate(pair)})
     # where a returning sit-out may go: from the foot table up; there arrivals before stayers, lowest first
     slots = [
         (t, g, i)
         for t in reversed(range(count))
         for g in (0, 1)
-        for i in sorted(range(2), key=lambda i: -groups[t][g][i])
+        for i in sorted(range(2), key=lambda i: -seat[t, g, i])
     ]
-    resting = _sit_outs(rounds, [groups[t][g][i] for t, g, i in slots], len(last.sitting_out))
-    returning = iter(sorted(last.sitting_out))
-    for t, g, i in slots:
-        if groups[t][g][i] in resting:
-            groups[t][g][i] = next(returning)
-    tables = []
-    for arriving, staying in groups:
-        (north, east), (south, west) = sorted(staying), sorted(arriving)
-        tables.append(_dealt(Table(north, east, south, west)))
-    return Round(tuple(tables), tuple(resting))
+    newcomers = sorted(here - last.present)
+    candidates = [seat[s] for s in slots if seat[s] in here] + newcomers
+    resting = _sit_outs(rounds, candidates, len(here) - 4 * tables)
+    opened = [(t, g, i) for t in reversed(range(count, tables)) for g in (0, 1) for i in (0, 1)]
+    kept = [s for s in slots if s[0] < tables and seat[s] in here and seat[s] not in resting]
+    holes = opened + [s for s in slots if s[0] < tables and s not in kept]
+    staying = {seat[s] for s in kept}
+    coming = sorted(p for p in here if p not in staying and p not in resting)
+    seat.update(zip(holes, coming, strict=True))
+    seated = []
+    for t in range(tables):
+        north, east = sorted((seat[t, 1, 0], seat[t, 1, 1]))
+        south, west = sorted((seat[t, 0, 0], seat[t, 0, 1]))
+        seated.append(_dealt(Table(north, east, south, west)))
+    return Round(tuple(seated), tuple(resting))
 
 
-def swiss_round(n_players: int, rounds: Sequence[Round], tallies: Tallies) -> Round:
-    """Players by running total (ties: the score sheet's order); sit-outs rotated; tables filled from the
-    top of the standings, each with partners never met as partners and the fewest repeated opponents."""
+def swiss_round(
+    n_players: int, rounds: Sequence[Round], tallies: Tallies, present: Set[Player] | None = None
+) -> Round:
+    """Players by running total (ties: the score sheet's order; a newcomer's total is 0); sit-outs
+    rotated; tables filled from the top of the standings, each with partners never met as partners and the
+    fewest repeated opponents."""
     totals = Counter[Player]()
     for rnd, results in zip(rounds, tallies, strict=False):
         for table, tally in zip(rnd.tables, results, strict=True):
@@ -118,9 +154,10 @@ def swiss_round(n_players: int, rounds: Sequence[Round], tallies: Tallies) -> Ro
                 totals[p] += tally
             for p in table.pair(_EW):
                 totals[p] -= tally
-    present = sorted(rounds[-1].present, key=lambda p: (-totals[p], p))
-    resting = _sit_outs(rounds, present[::-1], len(rounds[-1].sitting_out))
-    playing = [p for p in present if p not in resting]
+    here = rounds[-1].present if present is None else present
+    standing = sorted(here, key=lambda p: (-totals[p], p))
+    resting = _sit_outs(rounds, standing[::-1], len(standing) % 4)
+    playing = [p for p in standing if p not in resting]
     partners, opponents = _met(rounds)
     games = _swiss_tables(playing, partners, opponents)
     place = {p: i for i, p in enumerate(playing)}

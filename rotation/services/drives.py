@@ -4,6 +4,10 @@ recorded it (`chicago record`, a phone's table page, the host page), so every fa
 
 A result changed after the next round is seated seats that round again while no deal of it is entered; once
 one is, a change that would seat it otherwise is refused (`ReseatRefusedError`) and nothing is written.
+
+Someone came or went (`players_from`, behind `chicago plan NAMES --keep EVENING --save EVENING` and the host
+page's form alike): from the next round not under way the players named play, kept in the store so that
+every round from then on, seated as the results come in, is seated among them.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from rotation.errors import UserError
 from rotation.io.formats import FormatError
 from rotation.io.store import Evening, Store, StoredSession, Transaction
 from rotation.language import N_, _
-from rotation.model import Movement, Schedule
+from rotation.model import Movement, Player, Round, Schedule
 from rotation.movements.drives import Drive, first_round, next_round
-from rotation.plan import MAX_ROUNDS, Plan, PlanError, PlanRequest
+from rotation.names import name_key
+from rotation.plan import MAX_ROUNDS, Kept, Plan, PlanError, PlanRequest
 from rotation.request import Method, Order
 from rotation.results.changes import Kind, Source
 from rotation.results.session import Session
@@ -28,20 +33,25 @@ from rotation.services import evenings
 from scoring.rules import ScoringRules
 
 if TYPE_CHECKING:
-    from rotation.services.evenings import Planned, Planning, SaveAs
+    from rotation.services.evenings import KeptEvening, Planned, Planning, SaveAs
     from rotation.services.plans import PlanAsked
 
 __all__ = [
     "DRIVES",
     "Drive",
+    "DrivePlayersError",
     "DriveState",
     "ReseatRefusedError",
     "drive_of",
     "drive_plan",
     "drive_planned",
     "drive_state",
+    "first_free",
     "keep_imported",
+    "kept_drive",
     "plan_drive",
+    "players_from",
+    "playing_from",
     "read_seating",
     "reseat",
     "save_drive",
@@ -57,16 +67,41 @@ class ReseatRefusedError(UserError, ValueError):
     or later are already entered (``entered``: their (round, table)): the next round is under way."""
 
     def __init__(self, changed: int, round_number: int, entered: tuple[tuple[int, int], ...]) -> None:
-        where = ", ".join(f"round {r} table {t}" for r, t in entered)
+        where = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in entered)
         super().__init__(
-            f"round {changed}'s results seated round {round_number}, which has begun ({where} entered):"
-            f" a change that seats round {round_number} otherwise is refused; remove those results first"
+            _(
+                "round {changed}'s results seated round {round}, which has begun ({where} entered): a change"
+                " that seats round {round} otherwise is refused; remove those results first"
+            ).format(changed=changed, round=round_number, where=where)
         )
         self.changed, self.round, self.entered = changed, round_number, entered
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as made (a planner process's error comes back as it was raised)."""
         return (partial(type(self), self.changed, self.round, self.entered), ())
+
+
+class DrivePlayersError(UserError, ValueError):
+    """Who plays from round ``round`` cannot change as asked: ``reason`` ``too few`` (``count``: the
+    players who would play), ``under way`` (round ``round`` has rubbers entered; ``count``: the first round
+    that has none) or ``past`` (``count``: the evening's rounds, fewer than ``round``)."""
+
+    def __init__(self, reason: str, round_number: int, count: int) -> None:
+        super().__init__(_(_PLAYERS_REFUSED[reason]).format(round=round_number, count=count))
+        self.reason, self.round, self.count = reason, round_number, count
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as made (a planner process's error comes back as it was raised)."""
+        return (partial(type(self), self.reason, self.round, self.count), ())
+
+
+_PLAYERS_REFUSED: Final = {
+    "too few": N_("from round {round} only {count} would play: a table needs four players"),
+    "under way": N_(
+        "round {round} is under way (rubbers of it are entered): the players can change from round {count} on"
+    ),
+    "past": N_("the evening has {count} rounds: there is no round {round} to seat"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,20 +288,10 @@ def reseat(
     kept = tx.drive(stored)
     if kept is None:
         return None
-    drive, total = Drive(kept[0]), kept[1]
     schedule = session.schedule
     seated = schedule.rounds
-    wanted = list(seated[: max(1, min(changed, len(seated)))])
-    missing = {r for r, _ in session.missing()}
-    while len(wanted) < total and len(wanted) not in missing:
-        tallies = [_tallies(session, r) for r in range(1, len(wanted) + 1)]
-        following = next_round(drive, len(schedule.players), wanted, tallies)
-        if len(wanted) < len(seated) and seated[len(wanted)] == following:
-            wanted.append(following)
-            continue
-        _refuse_past(session, changed, len(wanted))
-        wanted.append(following)
-        break
+    start = list(seated[: max(1, min(changed, len(seated)))])
+    wanted = _seated_on(Drive(kept[0]), kept[1], session, start, tx.drive_present(stored), changed)
     if tuple(wanted) == seated:
         return None
     _refuse_past(session, changed, len(wanted))
@@ -274,6 +299,159 @@ def reseat(
     current = StoredSession(stored.name, stored.played_on, session, stored.id)
     seating = Schedule(schedule.players, movement)
     return tx.replace_schedule(current, seating, kept=changed, source=source, kind=Kind.SEAT)
+
+
+Present = tuple[tuple[int, frozenset[Player]], ...]
+"""Who plays from which round on, as the host said, by round (`Transaction.drive_present`)."""
+
+
+def _seated_on(
+    drive: Drive, total: int, session: Session, wanted: list[Round], asked: Present, changed: int
+) -> list[Round]:
+    """``wanted`` (the first rounds, as they stay) and the rounds their results seat: each as seated
+    already while the results seat it so, then the first one seated otherwise (refused once begun)."""
+    seated = session.schedule.rounds
+    missing = {r for r, _ in session.missing()}
+    while len(wanted) < total and len(wanted) not in missing:
+        tallies = [_tallies(session, r) for r in range(1, len(wanted) + 1)]
+        here = _present(len(wanted) + 1, seated, asked)
+        following = next_round(drive, len(session.schedule.players), wanted, tallies, here)
+        if len(wanted) < len(seated) and seated[len(wanted)] == following:
+            wanted.append(following)
+            continue
+        _refuse_past(session, changed, len(wanted))
+        wanted.append(following)
+        break
+    return wanted
+
+
+def _present(number: int, seated: Sequence[Round], asked: Present) -> frozenset[Player] | None:
+    """Who plays in round ``number``: as the host said from that round or one before it, else as the
+    round was seated, else (None) as in the round before."""
+    said = [players for start, players in asked if start <= number]
+    if said:
+        return said[-1]
+    return seated[number - 1].present if number <= len(seated) else None
+
+
+def kept_drive(store: Store, asked: PlanAsked, kept: KeptEvening) -> Planned:
+    """`rotation.services.plans.plan` keeping a saved drive (``--keep EVENING``): someone came or went,
+    `players_from` (AskedError for what such a change cannot take, or a change not saved onto it)."""
+    from rotation.services.plans import AskedError, Rule
+
+    if kept.evening is None or asked.keep is None:
+        raise TypeError("a drive's players change on the saved evening itself")
+    said = _("{name} is seated by results, each round from the round before").format(name=repr(kept.name))
+    if asked.save is None or name_key(asked.save) != name_key(kept.name):
+        raise AskedError(
+            _("{said}: who plays changes in place, with --save {name}").format(said=said, name=kept.name),
+            Rule.DRIVE,
+        )
+    planning = (asked.away, asked.avoid, asked.couples, asked.mixed)
+    if any(planning) or (asked.tables, asked.rounds) != (None, None) or asked.method is not Method.AUTO:
+        raise AskedError(
+            _("{said}: a change of players takes only names, --new and --gone").format(said=said), Rule.DRIVE
+        )
+    return players_from(
+        store,
+        kept.evening,
+        asked.names,
+        new=asked.new,
+        gone=asked.gone,
+        rounds_kept=asked.keep.rounds,
+        source=asked.source,
+    )
+
+
+def players_from(
+    store: Store,
+    evening: Evening,
+    names: Sequence[str],
+    *,
+    new: Collection[str] = (),
+    gone: Collection[str] = (),
+    rounds_kept: int | None = None,
+    source: Source,
+) -> Planned:
+    """Someone came or went at a drive: from round ``rounds_kept + 1`` (default: the first round with no
+    rubber entered) the players ``names`` play (each of the evening's others in ``gone``, names checked as
+    every plan's are; newcomers join the score sheet). Rounds before stay with every result; that round, if
+    seated, is seated again among them at once, and every later one as the results come in. Refused
+    (DrivePlayersError): fewer than four, a round under way, a round past the evening's last."""
+    stored = store.load(evening)
+    schedule = stored.session.schedule
+    start = first_free(stored.session) if rounds_kept is None else rounds_kept + 1
+    here = _playing(store, stored, start)
+    away = [schedule.name(p) for p in schedule.movement.players if p not in here]
+    named = {name_key(name) for name in names}
+    request = PlanRequest(tuple(names), keep=Kept(schedule, min(start - 1, len(schedule.rounds))))
+    checked, known_as = evenings.checked_names(
+        request, store, new=new, gone=(*gone, *(name for name in away if name_key(name) not in named))
+    )
+    with store.writing() as tx:
+        stored = tx.load(evening)
+        saved = _players_written(tx, stored, start, checked.names, source)
+    state = drive_state(store, saved)
+    if state is None:
+        raise TypeError("only an evening seated by results keeps who plays from a round on")
+    return evenings.Planned(
+        Plan(saved.session.schedule, state.describe()), saved, True, start - 1, known_as, drive=state
+    )
+
+
+def _players_written(
+    tx: Transaction, stored: StoredSession, start: int, names: Sequence[str], source: Source
+) -> StoredSession:
+    """`players_from` in the store, in the caller's transaction (the round checked free again: a rubber may
+    have come in since): who plays kept, newcomers on the score sheet, the rounds from ``start`` seated."""
+    kept = tx.drive(stored)
+    if kept is None:
+        raise TypeError("only an evening seated by results keeps who plays from a round on")
+    drive, total = Drive(kept[0]), kept[1]
+    session, schedule = stored.session, stored.session.schedule
+    free = first_free(session)
+    if start < free:
+        raise DrivePlayersError("under way", start, free)
+    if start > total:
+        raise DrivePlayersError("past", start, total)
+    if len(names) < 4:
+        raise DrivePlayersError("too few", start, len(names))
+    place = {name_key(name): p for p, name in enumerate(schedule.players)}
+    joining = tuple(name for name in names if name_key(name) not in place)
+    players = (*schedule.players, *joining)
+    place.update((name_key(name), len(schedule.players) + i) for i, name in enumerate(joining))
+    present = frozenset(place[name_key(name)] for name in names)
+    tx.keep_drive_present(stored, start, present)
+    rounds = list(schedule.rounds[: start - 1]) or [first_round(len(players), present)]
+    grown = replace(session, schedule=Schedule(players, replace(schedule.movement, n_players=len(players))))
+    wanted = _seated_on(drive, total, grown, rounds, tx.drive_present(stored), start - 1)
+    movement = Movement(len(players), tuple(wanted), schedule.movement.name)
+    seating = Schedule(players, movement, schedule.couples, schedule.mixed)
+    return tx.replace_schedule(stored, seating, kept=start - 1, source=source)
+
+
+def first_free(session: Session) -> int:
+    """The first round after every round with a rubber entered (complete or in play): the first whose
+    players may change."""
+    return 1 + max((record.round for record in session.results), default=0)
+
+
+def playing_from(store: Store, stored: StoredSession) -> tuple[int, tuple[tuple[str, bool], ...]]:
+    """The first round whose players may change (`first_free`), and each player of the evening and whether
+    they play in it, in the order a host looks for them (`evenings.playing_now`)."""
+    start = first_free(stored.session)
+    here = _playing(store, stored, start)
+    schedule = stored.session.schedule
+    players = sorted(schedule.movement.players, key=lambda p: (name_key(schedule.name(p)), p))
+    return start, tuple((schedule.name(p), p in here) for p in players)
+
+
+def _playing(store: Store, stored: StoredSession, number: int) -> frozenset[Player]:
+    """Who plays in round ``number`` as things stand: as the host said, as seated, or as the last round."""
+    with store.reading() as tx:
+        asked = tx.drive_present(stored)
+    rounds = stored.session.schedule.rounds
+    return _present(number, rounds, asked) or rounds[-1].present
 
 
 def _tallies(session: Session, number: int) -> list[int]:

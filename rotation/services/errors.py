@@ -36,7 +36,7 @@ from rotation.results.season import MixedUnitsError
 from rotation.results.session import RubberRefusedError, SessionError
 from rotation.roster import ForgottenPlayersError, NearMissError
 from rotation.services.access import RefusedError
-from rotation.services.drives import ReseatRefusedError
+from rotation.services.drives import DrivePlayersError, ReseatRefusedError
 from rotation.services.evenings import SameEveningError
 from rotation.services.houses import HouseError
 from rotation.services.plans import AskedError, Rule
@@ -67,6 +67,7 @@ __all__ = [
     "ChicagoError",
     "DamagedError",
     "DiskFullError",
+    "DrivePlayersError",
     "ForgottenPlayersError",
     "FormatError",
     "HouseError",

@@ -28,6 +28,7 @@ from scoring.rules import ScoringRules
 if TYPE_CHECKING:
     from rotation.history import History
     from rotation.movements.drives import Drive
+    from rotation.services.drives import DriveState
     from rotation.solver import Progress
 
 __all__ = [
@@ -93,6 +94,8 @@ class Planned:
     replaced: bool = False
     kept: int = 0
     known_as: tuple[tuple[str, str], ...] = ()
+    drive: DriveState | None = None
+    """An evening seated by results whose players changed from round ``kept + 1`` (`drives.players_from`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,11 +258,11 @@ def season_history(store: Store, day: date, days: int, names: Sequence[str]) -> 
 
 
 def checked_names(
-    request: PlanRequest, store: Store | None, new: Collection[str] = ()
+    request: PlanRequest, store: Store | None, new: Collection[str] = (), gone: Collection[str] = ()
 ) -> tuple[PlanRequest, tuple[tuple[str, str], ...]]:
-    """A new plan's names checked as every plan's are (`_checked_names`), for a plan made elsewhere (an
+    """A plan's names checked as every plan's are (`_checked_names`), for a plan made elsewhere (an
     evening seated by results, `rotation.services.drives`)."""
-    return _checked_names(request, store, new=new, gone=())
+    return _checked_names(request, store, new=new, gone=gone)
 
 
 def _checked_names(

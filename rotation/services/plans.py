@@ -179,14 +179,7 @@ def plan(
     if seed is None and asked.order is Order.CUT and asked.keep is None:
         seed = secrets.randbelow(1_000_000)
     kept = _kept(store, asked.keep)
-    if kept is not None and kept.evening is not None and store is not None:
-        from rotation.services.drives import drive_of
-
-        if drive_of(store, kept.evening) is not None:
-            raise AskedError(
-                f"{kept.name!r} is seated by results, each round from the round before: it is not replanned",
-                Rule.DRIVE,
-            )
+    driven = _kept_drive(store, kept)
     if asked.house is not None and _in_place(asked, kept):
         raise AskedError(
             "an evening replanned in place keeps the scoring it was saved with: house rules are for a"
@@ -195,7 +188,12 @@ def plan(
         )
     request = planner_request(asked, kept.kept if kept is not None else None, seed or 0)
     how = evenings.Planning(asked.new, asked.gone, on_progress, planner, asked.history_days, asked.source)
-    if asked.seating is not Seating.BALANCED:
+    if driven:  # someone came or went at a drive: who plays from the next round changes
+        from rotation.services.drives import kept_drive
+
+        assert store is not None and kept is not None
+        planned = kept_drive(store, asked, kept)
+    elif asked.seating is not Seating.BALANCED:
         from rotation.services.drives import plan_drive
 
         planned = plan_drive(store, asked, request, rules, how)
@@ -280,6 +278,15 @@ def _rules(asked: PlanAsked) -> tuple[ScoringRules, bool]:
     if asked.house is not None:  # a house names its scoring: chosen, and printed, even for a preview
         return houses.house_rules(asked.house, given, database=asked.database), True
     return ScoringRules.from_mapping(given), bool(given.keys() - {"vulnerability"})
+
+
+def _kept_drive(store: Store | None, kept: evenings.KeptEvening | None) -> bool:
+    """Whether the rounds kept are a saved evening's seated by results."""
+    if kept is None or kept.evening is None or store is None:
+        return False
+    from rotation.services.drives import drive_of
+
+    return drive_of(store, kept.evening) is not None
 
 
 def _in_place(asked: PlanAsked, kept: evenings.KeptEvening | None) -> bool:

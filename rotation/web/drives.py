@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from rotation.language import _
 from rotation.services.database import Store, StoredSession
-from rotation.services.drives import drive_state
+from rotation.services.drives import drive_state, playing_from
 from rotation.web.views import TableView, seat_letters
 from scoring.seat import Seat
 
@@ -26,6 +26,12 @@ class SeatedRound:
     sitting_out: str
     waiting: str
     """What the next round waits for ("" once every round is seated)."""
+    start: int = 1
+    """The first round whose players may change (none has a rubber entered)."""
+    present: tuple[tuple[str, bool], ...] = ()
+    """Each player and whether they play from round ``start``."""
+    changeable: bool = False
+    """Whether round ``start`` is one of the evening's (its players may change)."""
 
 
 def seated_round(store: Store, stored: StoredSession) -> SeatedRound | None:
@@ -48,7 +54,9 @@ def seated_round(store: Store, stored: StoredSession) -> SeatedRound | None:
         else _("Every round is seated.")
     )
     out = ", ".join(schedule.name(p) for p in last.sitting_out)
-    return SeatedRound(state.describe(), state.seated, tables, out, waiting)
+    start, present = playing_from(store, stored)
+    said = state.describe()
+    return SeatedRound(said, state.seated, tables, out, waiting, start, present, start <= state.rounds)
 
 
 def table_moves(store: Store, stored: StoredSession, view: TableView) -> TableView:

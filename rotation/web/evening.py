@@ -471,6 +471,7 @@ class EveningPages:
         session = opened.evening.session
         logged = changes.evening_log(self.stores.get(), this, key, latest=HOST_CHANGES).changes
         extra.setdefault("ticked", None)
+        seated = drives.seated_round(self.stores.get(), opened.evening)
         return self.templates.page(
             "host.html",
             status,
@@ -479,12 +480,12 @@ class EveningPages:
             rubbers=views.host_view(session),
             key=key,
             links=links,
-            present=views.present_now(session),
+            present=seated.present if seated is not None else views.present_now(session),
             local_only=local_only(origin),
             money=self.money_of(opened.evening),
             scoring=rules_text(session.rules),
             changes=tuple(reversed(change_lines(logged))),
-            seated=drives.seated_round(self.stores.get(), opened.evening),
+            seated=seated,
             **extra,
         )
 
@@ -579,7 +580,7 @@ class EveningPages:
     def host_replan(self, this: EveningId, key: str, origin: str, asked: views.ReplanAsked) -> Response:
         """Someone came or went: plan the rounds not yet played again for the players here now. A mistake
         (the user's) or a planner that stopped (the machine's) is said on the host page, the form kept."""
-        present = self._present(this, key)
+        present, drive = self._present(this, key)
         try:
             planned = evenings.replan_evening(
                 self.stores.get(),
@@ -595,7 +596,8 @@ class EveningPages:
             raise
         except ChicagoError as error:
             users = isinstance(error, UserError)
-            said = _("Not replanned: {why}").format(why=_said(error) if users else machine_words(error))
+            said = _("Not changed: {why}") if drive else _("Not replanned: {why}")
+            said = said.format(why=_said(error) if users else machine_words(error))
             near = isinstance(error, NearMissError)
             if near:
                 said += " " + _("If it is a new player, tick the box under New players.")
@@ -603,10 +605,17 @@ class EveningPages:
             ticked = None if asked.typed else asked.ticked
             status = status_of(error)
             return self.host_page(this, key, origin, status, message=said, ticked=ticked, **kept)
-        return self.host_page(this, key, origin, done=asked.changed(planned.kept, present))
+        done = asked.changed(planned.kept, present, drive=planned.drive is not None)
+        return self.host_page(this, key, origin, done=done)
 
-    def _present(self, this: EveningId, key: str) -> tuple[tuple[str, bool], ...]:
-        return views.present_now(self.opened(this, key).evening.session)
+    def _present(self, this: EveningId, key: str) -> tuple[tuple[tuple[str, bool], ...], bool]:
+        """Who plays now (at a drive: from the first round whose players may change), and whether the
+        evening is a drive."""
+        evening = self.opened(this, key).evening
+        seated = drives.seated_round(self.stores.get(), evening)
+        if seated is None:
+            return views.present_now(evening.session), False
+        return seated.present, True
 
 
 def origin_of(request: Request) -> str:

@@ -135,6 +135,8 @@ def status_of(error: BaseException) -> int:
         return 404
     if isinstance(error, errors.ChangedMeanwhileError | errors.MovedOnError | errors.ReseatRefusedError):
         return 409
+    if isinstance(error, errors.DrivePlayersError) and error.reason == "under way":
+        return 409
     return 400 if errors.is_users(error) else 503
 
 

@@ -630,14 +630,17 @@ class ReplanAsked:
             return ()
         return tuple(name for name, _ in present if name not in self.ticked)
 
-    def changed(self, kept: int, present: Sequence[tuple[str, bool]]) -> str:
-        """What the host's page says after the replan: from which round, who joined, who left."""
+    def changed(self, kept: int, present: Sequence[tuple[str, bool]], *, drive: bool = False) -> str:
+        """What the host's page says after the replan (``drive``: who plays at a drive changed): from
+        which round, who joined, who left."""
         back = [name for name, here in present if not here and name in self.ticked]
         left = [name for name, here in present if here and name not in self.ticked] if not self.typed else []
         joined = self.new + tuple(back)
         parts = [_("{names} joined").format(names=_listed(joined)) if joined else ""]
         parts.append(_("{names} left").format(names=_listed(left)) if left else "")
         said = "; ".join(part for part in parts if part) or _("nobody came or went")
+        if drive:
+            return _("From round {round}: {said}.").format(round=kept + 1, said=said)
         return _("Replanned from round {round}: {said}.").format(round=kept + 1, said=said)
 
 

@@ -496,7 +496,7 @@ def test_a_version_1_database_gains_web_secrets_and_uids(tmp_path: Path) -> None
         secret = store.web_secret("x")
         assert len(secret) >= 32 and store.web_secret("x") == secret
         assert store.web_secret("x", renew=True) != secret
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 8
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 9
 
 
 def test_a_version_4_database_gains_stakes(tmp_path: Path) -> None:

@@ -139,13 +139,20 @@ def test_an_evening_exported_and_imported_goes_on_seated_by_results(store: Store
         read_seating({"seating": {"movement": "ladder", "rounds": 3}})
 
 
-def test_an_evening_seated_by_results_is_not_replanned(store: Store) -> None:
-    """The host page's replan and `chicago plan --keep NAME --save NAME` share one door: refused there."""
+def test_an_evening_seated_by_results_changes_its_players_only_in_place(store: Store) -> None:
+    """The host page's replan and `chicago plan --keep NAME --save NAME` share one door; for a drive it
+    changes who plays (tests/rotation/services/test_drive_players.py), in place only, and takes no
+    planner's options: refused, nothing written."""
     plan(store)
-    asked = plans.PlanAsked(EIGHT, keep=plans.KeepAsked("drive"), save="drive", history_days=0)
-    with pytest.raises(AskedError, match="not replanned"):
-        plans.plan(store, asked)
+    for asked in (
+        plans.PlanAsked(EIGHT, keep=plans.KeepAsked("drive"), history_days=0),
+        plans.PlanAsked(EIGHT, keep=plans.KeepAsked("drive"), save="other", history_days=0),
+        plans.PlanAsked(EIGHT, keep=plans.KeepAsked("drive"), save="drive", away=("Ann:2",)),
+    ):
+        with pytest.raises(AskedError, match="seated by results"):
+            plans.plan(store, asked)
     assert len(store.load("drive").session.schedule.rounds) == 1
+    assert store.sessions()[0].name == "drive" and len(store.sessions()) == 1
 
 
 def test_the_log_says_a_round_was_seated_from_the_results(store: Store) -> None:

@@ -38,6 +38,7 @@ MADE = (
         1, 2, RubberError("deal 1: 3NT = needs its declarer's seat", "no declarer", number=1, result="3NT =")
     ),
     errors.ReseatRefusedError(1, 2, ((2, 1), (2, 3))),
+    errors.DrivePlayersError("under way", 2, 3),
     errors.ChangedMeanwhileError("the plan changed"),
     errors.RefusedError("this link is not valid"),
     errors.MixedUnitsError("mixed"),
