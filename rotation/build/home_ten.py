@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,8 @@ N = 10
 """Players at the table."""
 WORK = 120.0
 """Deterministic seconds each stage may take (``max_deterministic_time``); 10 x 13's proof takes ~35."""
+MATES_WORK = 15.0
+"""Deterministic seconds for each table-mate stage (ranked last, not claimed proven)."""
 BLOCK = 5
 """Rounds after which everyone has played exactly as often (4 * 5 seats over 10 players)."""
 
@@ -183,6 +186,11 @@ def _solve(
     solver.parameters.max_deterministic_time = work
     solver.parameters.random_seed = seed
     status = solver.solve(model.model)
+    print(
+        f"  {rounds} rounds, {caps}, {goal}: {solver.status_name(status)} in {solver.deterministic_time:.1f}",
+        file=sys.stderr,
+        flush=True,
+    )
     said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}
     name = said.get(status, "unknown")
     found = model.games(solver) if name in ("optimal", "feasible") else None
@@ -207,8 +215,12 @@ def build_ten(rounds: int, *, work: float = WORK, seed: int = 0) -> dict[str, An
         return None
     caps = {TERMS[0]: spread}
     repeats = floor[TERMS[1]]
-    for name in TERMS[1:]:
-        status, better, low = _solve(rounds, caps, name, chosen, work, seed)
+    at_floor = _solve(rounds, {**caps, TERMS[1]: repeats}, None, chosen, work, seed)[1]
+    if at_floor is not None:  # the counting floor first: found at once where it is reached, and proven
+        chosen, caps[TERMS[1]] = at_floor, repeats
+    for name in TERMS[1 if at_floor is None else 2 :]:
+        effort = work if name == TERMS[1] else min(work, MATES_WORK)
+        status, better, low = _solve(rounds, caps, name, chosen, effort, seed)
         chosen = better or chosen
         caps[name] = counted(N, chosen)[name]
         if name == TERMS[1] and status == "optimal" and spread == bound:

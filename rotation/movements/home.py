@@ -1,4 +1,4 @@
-"""The book of home evenings: one table, 7 players at 1 to 14 rounds, 8 at 6 to 11, 9 at 6 and 8 to 10.
+"""The book of home evenings: one table, 7 and 10 players at 1 to 14 rounds, 8 at 6 to 11, 9 at 6 and 8 to 10.
 
 At one table most of the group sits out each round, and a player remembers sitting out twice running;
 the planner ranks that rule last at one table (after partners, table-mates and opponents), where its
@@ -6,8 +6,10 @@ search cannot see far enough to keep it low. The book (``schedules/home.json``, 
 ``rotation.build.home``) keeps for each size and length an evening with every ranked rule at its counting
 floor, even after every round, and the fewest sit-outs twice running found with them; ``repeats_floor``
 is the fewest any schedule as even in the ranked rules can have (by counting, or proven by CP-SAT), so the
-planner says "proven" only where the entry reaches it. Entries are in player numbers; the cut relabels
-them, and the planner deals and seats them.
+planner says "proven" only where the entry reaches it. Ten players' entries come from
+``rotation.build.home_ten``, their bounds proven among evenings even after every round (the rule ranked
+above the opponents here): 2 for the opponents from 5 to 10 rounds and at 13, where counting allows 1.
+Entries are in player numbers; the cut relabels them, and the planner deals and seats them.
 """
 
 from __future__ import annotations
