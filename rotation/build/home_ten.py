@@ -14,12 +14,13 @@ Each entry minimises, in the home ranking (``rotation.build.home.TERMS``), the o
 counting floor up: a spread proven impossible raises the entry's bound), the sit-outs twice running, then
 the table-mates; partners within [floor, ceil], sit-outs within one of the fair share after every round and
 nobody out three running are held throughout. The bounds are proven among evenings even after every round
-(the rule the book ranks above the opponents): 10 x 5 to 10 x 10 and 10 x 13 reach 2 where counting allows
-1 (10 x 5 by hand: ``tests/rotation/build/test_home_ten.py``; a longer even evening starts with one).
+(the rule the book ranks above the opponents): 10 x 5 to 10 x 10, 10 x 13 and 10 x 14 reach 2 where
+counting allows 1 (10 x 5 enumerated in ``tests/rotation/build/test_home_ten.py``, and a longer even
+evening starts with five such rounds; 13 and 14 by CP-SAT here).
 
-Regenerate (minutes; only the "10" key of the book is written)::
+Regenerate (about half an hour on one loaded core, 10 x 14 most of it; only the "10" key is written)::
 
-    python -m rotation.build.home_ten schedules/home.json [--rounds 1-14] [--work 120]
+    python -m rotation.build.home_ten schedules/home.json [--rounds 1-14] [--work 600]
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ __all__ = ["WORK", "N", "block_types", "build_ten", "main"]
 
 N = 10
 """Players at the table."""
-WORK = 120.0
-"""Deterministic seconds each stage may take (``max_deterministic_time``); 10 x 13's proof takes ~35."""
+WORK = 600.0
+"""Deterministic seconds each stage may take (``max_deterministic_time``): 10 x 13's proof that no even
+evening opposes within one takes ~30, 10 x 14's ~525."""
 MATES_WORK = 15.0
 """Deterministic seconds for each table-mate stage (ranked last, not claimed proven)."""
 BLOCK = 5

@@ -8,7 +8,8 @@ floor, even after every round, and the fewest sit-outs twice running found with 
 is the fewest any schedule as even in the ranked rules can have (by counting, or proven by CP-SAT), so the
 planner says "proven" only where the entry reaches it. Ten players' entries come from
 ``rotation.build.home_ten``, their bounds proven among evenings even after every round (the rule ranked
-above the opponents here): 2 for the opponents from 5 to 10 rounds and at 13, where counting allows 1.
+above the opponents here): 2 for the opponents from 5 to 10 rounds and at 13 and 14, where counting
+allows 1.
 Entries are in player numbers; the cut relabels them, and the planner deals and seats them.
 """
 
