@@ -1,15 +1,16 @@
-"""The book of home evenings: one table, 7, 9 and 11 players at 1 to 14 rounds, 8 at 6 to 11.
+"""The book of home evenings: one table, 7, 9, 10 and 11 players at 1 to 14 rounds, 8 at 6 to 11.
 
 At one table most of the group sits out each round, and a player remembers sitting out twice running;
 the planner ranks that rule last at one table (after partners, table-mates and opponents), where its
 search cannot see far enough to keep it low. The book (``schedules/home.json``, built offline by
-``rotation.build.home`` and, for 7, 9 and 11, ``rotation.build.home_starts``) keeps for each size and
-length an evening even after every round, with the opponents and then sitting out twice running as low as
-the searches found them; its ``bounds`` are the fewest any evening as even after every round can have (by
-counting, by CP-SAT, or by a search run to exhaustion: 9 players over 8 or 9 rounds and 11 over 4 or
-more cannot keep the opponents within one and stay even after every round), so the planner says
-"proven" only where the entry reaches them, and says the bounds hold among evenings even after every
-round. Entries are in player numbers; the cut relabels them, and the planner deals and seats them.
+``rotation.build.home``; for 7, 9 and 11 players by ``rotation.build.home_starts``, for 10 by
+``rotation.build.home_ten``) keeps for each size and length an evening even after every round, with the
+opponents and then sitting out twice running as low as the searches found them; its ``bounds`` are the
+fewest any evening as even after every round can have (by counting, by CP-SAT, or by a search run to
+exhaustion: 9 players over 8 or 9 rounds, 10 over 5 to 10, 13 or 14 and 11 over 4 or more cannot keep the
+opponents within one and stay even after every round), so the planner says "proven" only where the entry
+reaches them, and says the bounds hold among evenings even after every round. Entries are in player
+numbers; the cut relabels them, and the planner deals and seats them.
 """
 
 from __future__ import annotations
