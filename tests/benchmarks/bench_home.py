@@ -86,7 +86,9 @@ def one(
     """The counts of one plan, the planner's stated bounds and its seconds."""
     names = tuple(f"P{i + 1}" for i in range(n))
     start = time.perf_counter()
-    result = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, tables=tables, method=Method.BALANCED))
+    result = plan(
+        PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, tables=tables, method=Method.BALANCED)
+    )
     seconds = time.perf_counter() - start
     said = planner_data(result)
     rules = said["rules"] if said is not None else []
