@@ -31,12 +31,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rotation.model import Movement
 from rotation.movements.twotables import BOOK_FORMAT, TERMS, as_movement
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
-
-    from rotation.model import Movement
 
 __all__ = ["WORK", "accepted", "build_entry", "counted", "floors", "main"]
 
@@ -254,6 +253,51 @@ def _feasible_start(n: int, evening: Evening, *, prefix: bool) -> bool:
     return not prefix or is_prefix_balanced(as_movement(n, evening))
 
 
+def _even_order(n: int, evening: Evening) -> Evening | None:
+    """``evening``'s rounds in the order even after every round with the fewest sit-outs twice running
+    (a shortest path over the sets of rounds played: whether a stop is even depends only on which rounds
+    came before it), relabelled; None where no order is even or the fewest puts someone out three
+    running."""
+    from rotation.balance import check
+
+    rounds = as_movement(n, evening).rounds
+    outs = [frozenset(r.sitting_out) for r in rounds]
+    size = len(rounds)
+    even: dict[int, bool] = {}
+
+    def is_even(mask: int) -> bool:
+        if mask not in even:
+            balance = check(Movement(n, tuple(rounds[r] for r in range(size) if mask >> r & 1)))
+            bound = balance.partner_bound
+            even[mask] = balance.sit_out_share_excess == 0 and all(
+                bound.floor <= c <= bound.ceil for c in balance.partners.values()
+            )
+        return even[mask]
+
+    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+        (1 << r, r): (0, (r,)) for r in range(size) if is_even(1 << r)
+    }
+    for mask in range(1, 1 << size):  # every set is reached from smaller ones: ascending order suffices
+        for last in range(size):
+            here = best.get((mask, last))
+            if here is None:
+                continue
+            for r in range(size):
+                after = mask | 1 << r
+                if after != mask and is_even(after):
+                    cost = here[0] + len(outs[last] & outs[r])
+                    if (after, r) not in best or cost < best[after, r][0]:
+                        best[after, r] = (cost, (*here[1], r))
+    ends = [v for (mask, _), v in best.items() if mask == (1 << size) - 1]
+    if not ends:
+        return None
+    order = min(ends)[1]
+    ordered = [outs[r] for r in order]
+    if any(a & b & c for a, b, c in zip(ordered, ordered[1:], ordered[2:], strict=False)):
+        return None
+    return _relabelled(n, [evening[r] for r in order])
+
+
 def planned(n: int, rounds: int) -> Evening:
     """The planner's own search's evening at two tables (as ``plan()`` without the book), relabelled so
     that round 1 is 0-1 against 2-3 and 4-5 against 6-7."""
@@ -285,15 +329,9 @@ def build_entry(
     theirs = planned(n, rounds)
     bounds, loose, _ = _ranked_stages(n, rounds, prefix=False, work=proof, seed=seed, start=theirs)
     start = theirs
-    if loose is not None:
-        from rotation.movements.order import prefix_order
-
-        order = prefix_order(as_movement(n, loose))
-        reordered = _relabelled(n, [loose[r] for r in order])
-        if _feasible_start(n, reordered, prefix=True) and ranked(counted(n, reordered)) < ranked(
-            counted(n, theirs)
-        ):
-            start = reordered
+    reordered = _even_order(n, loose) if loose is not None else None
+    if reordered is not None and ranked(counted(n, reordered)) < ranked(counted(n, theirs)):
+        start = reordered  # the loose evening played in an order even at every stop
     _, chosen, _ = _ranked_stages(n, rounds, prefix=True, work=work, seed=seed, start=start)
     if chosen is None:
         return None
