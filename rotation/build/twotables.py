@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -114,6 +115,14 @@ class _Model:
         for pq in pairs:  # round 1: 0-1 against 2-3 and 4-5 against 6-7
             model.add(u[pq, 0] == (pq in ((0, 1), (2, 3), (4, 5), (6, 7))))
             model.add(m[pq, 0] == ((pq[1] < 4) or (pq[0] >= 4 and pq[1] < 8)))
+        if rounds > 1:  # round 2: one of its kinds up to the relabellings that keep round 1 (``_second``)
+            kinds = list(_second(n))
+            pick = [model.new_bool_var(f"k{i}") for i in range(len(kinds))]
+            model.add_exactly_one(pick)
+            together = _pairs_of([list(kind) for kind in kinds])
+            for pq in pairs:
+                model.add(u[pq, 1] == sum(b for b, (ps, _) in zip(pick, together, strict=True) if pq in ps))
+                model.add(m[pq, 1] == sum(b for b, (_, ms) in zip(pick, together, strict=True) if pq in ms))
         out = {(p, r): 1 - seated[p, r] for p in range(n) for r in range(rounds)}
         for p in range(n):
             for r in range(rounds - 2):
@@ -162,7 +171,7 @@ class _Model:
 
     def hint(self, evening: Evening) -> None:
         """Start from ``evening`` (relabelled so that round 1 is in the model's form)."""
-        together = _pairs_of(evening)
+        together = _pairs_of(_canonical(self.n, evening))
         for (pq, r), v in self.u.items():
             self.model.add_hint(v, pq in together[r][0])
         for (pq, r), v in self.m.items():
@@ -187,6 +196,80 @@ class _Model:
 
 def _key(p: int, q: int) -> tuple[int, int]:
     return (p, q) if p < q else (q, p)
+
+
+Perm = tuple[int, ...]
+
+
+def _shape(games: tuple[int, ...] | list[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A round as its tables (sorted), each its two partnerships (sorted): equal for the same round."""
+    tables = []
+    for t in (games[:4], games[4:]):
+        a, b = sorted(t[:2]), sorted(t[2:])
+        tables.append(tuple(sorted([(a[0], a[1]), (b[0], b[1])])))
+    return tuple(sorted(tables))
+
+
+@cache
+def _symmetries(n: int) -> tuple[Perm, ...]:
+    """Every relabelling that keeps round 1 (0-1 against 2-3, 4-5 against 6-7, the rest out) as it is:
+    partners swapped, partnerships swapped, tables swapped, those out permuted."""
+    moves = [(1, 0, 2, 3), (0, 1, 3, 2), (2, 3, 0, 1)]
+    gens: list[Perm] = [(*m, *range(4, n)) for m in moves]
+    gens += [(0, 1, 2, 3, *(4 + x for x in m), *range(8, n)) for m in moves]
+    gens.append((4, 5, 6, 7, 0, 1, 2, 3, *range(8, n)))
+    for p in range(8, n - 1):
+        swap = list(range(n))
+        swap[p], swap[p + 1] = p + 1, p
+        gens.append(tuple(swap))
+    group = {tuple(range(n))}
+    frontier = list(group)
+    while frontier:
+        g = frontier.pop()
+        for h in gens:
+            gh = tuple(h[g[p]] for p in range(n))
+            if gh not in group:
+                group.add(gh)
+                frontier.append(gh)
+    return tuple(sorted(group))
+
+
+@cache
+def _orbits(n: int) -> tuple[tuple[tuple[int, ...], ...], dict[Any, tuple[int, Perm]]]:
+    """One round of each kind up to ``_symmetries``, and for every round's shape its kind and a
+    relabelling that takes it there."""
+    kinds: list[tuple[int, ...]] = []
+    seen: dict[Any, tuple[int, Perm]] = {}
+    for out in combinations(range(n), n - 8):
+        seated = [p for p in range(n) if p not in out]
+        for mates in combinations(seated[1:], 3):
+            one = (seated[0], *mates)
+            two = tuple(p for p in seated if p not in one)
+            for x in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):
+                for y in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):
+                    games = (*(one[i] for i in x), *(two[i] for i in y))
+                    if _shape(games) in seen:
+                        continue
+                    kinds.append(games)
+                    for g in _symmetries(n):
+                        back = [0] * n
+                        for p in range(n):
+                            back[g[p]] = p
+                        seen.setdefault(_shape([g[p] for p in games]), (len(kinds) - 1, tuple(back)))
+    return tuple(kinds), seen
+
+
+def _second(n: int) -> tuple[tuple[int, ...], ...]:
+    """The kinds of round 2 (a round after round 1, up to the relabellings that keep round 1)."""
+    return _orbits(n)[0]
+
+
+def _canonical(n: int, evening: Evening) -> Evening:
+    """``evening`` (round 1 in the model's form) relabelled so that its round 2 is one of ``_second``."""
+    if len(evening) < 2:
+        return evening
+    _, back = _orbits(n)[1][_shape(evening[1])]
+    return [[back[p] for p in games] for games in evening]
 
 
 def _pairs_of(evening: Evening) -> list[tuple[set[tuple[int, int]], set[tuple[int, int]]]]:
