@@ -622,10 +622,10 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     home = book_evening(len(sheet), rounds, request.tables, plain)
     two = None if home else two_tables(len(sheet), rounds, request.tables, plain)
     if home or two:
-        said = _("from the book of home evenings, searched ahead of time: even after every round")
+        book = _("from the book of home evenings, searched ahead of time: even after every round")
         if two:
-            said = _("from the book of two-table evenings, searched ahead of time: even after every round")
-        notes.append(Note(said))
+            book = _("from the book of two-table evenings, searched ahead of time: even after every round")
+        notes.append(Note(book))
     evening = home or two
     seed = request_seed(request)
     last_partners: frozenset[tuple[int, int]] = frozenset()

@@ -300,7 +300,12 @@ def _ranked_stages(
     proven = True
     for name in TERMS:
         at = counted(n, chosen)[name] if chosen is not None else None
-        if at is not None and at <= floor.get(name, 0) and _feasible_start(n, chosen, prefix=prefix):
+        if (
+            chosen
+            and at is not None
+            and at <= floor.get(name, 0)
+            and _feasible_start(n, chosen, prefix=prefix)
+        ):
             caps[name] = at
             if proven:
                 bounds[name] = at
