@@ -285,12 +285,21 @@ def _pairs_of(evening: Evening) -> list[tuple[set[tuple[int, int]], set[tuple[in
 
 
 def _ranked_stages(
-    n: int, rounds: int, *, prefix: bool, work: float, seed: int, start: Evening | None
+    n: int,
+    rounds: int,
+    *,
+    prefix: bool,
+    work: float,
+    seed: int,
+    start: Evening | None,
+    lower: dict[str, int] | None = None,
 ) -> tuple[dict[str, int], Evening | None, bool]:
     """Each term of ``TERMS`` minimised in turn, the earlier held at their best (each stage starts from
-    the last one's evening): the bounds proven (a bound only while every earlier stage was proven
-    optimal), the last evening found (None: none at all) and whether every stage was proven optimal. A
-    stage whose start is already at the counting floor is not searched."""
+    the last one's evening; the last, the opponents, has three times the work): the bounds proven (a
+    bound only while every earlier stage was proven optimal), the last evening found (None: none at all)
+    and whether every stage was proven optimal. ``lower``: bounds proven by a looser model, which hold
+    here while every earlier term is at its bound there. A stage whose start is already at its floor is
+    not searched."""
     from ortools.sat.python import cp_model
 
     floor = floors(n, rounds)
@@ -299,13 +308,11 @@ def _ranked_stages(
     chosen = start
     proven = True
     for name in TERMS:
+        least = floor.get(name, 0)
+        if lower is not None and all(lower.get(held) == cap for held, cap in caps.items()):
+            least = max(least, lower.get(name, 0))
         at = counted(n, chosen)[name] if chosen is not None else None
-        if (
-            chosen
-            and at is not None
-            and at <= floor.get(name, 0)
-            and _feasible_start(n, chosen, prefix=prefix)
-        ):
+        if chosen and at is not None and at <= least and _feasible_start(n, chosen, prefix=prefix):
             caps[name] = at
             if proven:
                 bounds[name] = at
@@ -313,18 +320,19 @@ def _ranked_stages(
         built = _Model(n, rounds, prefix=prefix)
         for held, cap in caps.items():
             built.model.add(built.terms[held] <= cap)
+        built.model.add(built.terms[name] >= least)
         if chosen is not None:
             built.hint(chosen)
         built.model.minimize(built.terms[name])
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        solver.parameters.max_deterministic_time = work
+        solver.parameters.max_deterministic_time = work * (3 if name == TERMS[-1] else 1)
         solver.parameters.random_seed = seed
         status = solver.solve(built.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return bounds, chosen, False
         if proven:
-            bounds[name] = max(floor.get(name, 0), math.ceil(solver.best_objective_bound - 1e-6))
+            bounds[name] = max(least, math.ceil(solver.best_objective_bound - 1e-6))
         proven = proven and status == cp_model.OPTIMAL
         caps[name] = round(solver.objective_value)
         chosen = built.evening(solver)
@@ -427,7 +435,7 @@ def build_entry(
     reordered = _even_order(n, loose) if loose is not None else None
     if reordered is not None and ranked(counted(n, reordered)) < ranked(counted(n, theirs)):
         start = reordered  # the loose evening played in an order even at every stop
-    _, chosen, _ = _ranked_stages(n, rounds, prefix=True, work=work, seed=seed, start=start)
+    _, chosen, _ = _ranked_stages(n, rounds, prefix=True, work=work, seed=seed, start=start, lower=bounds)
     if chosen is None:
         return None
     values = counted(n, chosen)
