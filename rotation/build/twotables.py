@@ -440,6 +440,9 @@ def build_entry(
     if reordered is not None and ranked(counted(n, reordered)) < ranked(counted(n, theirs)):
         start = reordered  # the loose evening played in an order even at every stop
     _, chosen, _ = _ranked_stages(n, rounds, prefix=True, work=work, seed=seed, start=start, lower=bounds)
+    worse = chosen is None or ranked(counted(n, chosen)) > ranked(counted(n, theirs))
+    if worse and _feasible_start(n, theirs, prefix=True):
+        chosen = theirs  # the planner's own evening, even at every stop: the book has it at once
     if chosen is None:
         return None
     values = counted(n, chosen)
