@@ -85,10 +85,16 @@ def _floors(n: int, rounds: int) -> dict[str, int]:
     }
 
 
+PLANNED = {(9, 11), (10, 13), (11, 14)}
+"""Evenings left to the planner's own search: the book's search found none as good in the ranked order
+(9 x 11 and 10 x 13 met someone once more, 11 x 14 sat out twice running) and the planner's own evening is
+not even after every round."""
+
+
 def test_the_book_covers_every_two_table_evening_of_eight_to_eleven_but_the_whist_designs() -> None:
     assert BOOK["format"] == BOOK_FORMAT
-    assert not set(ENTRIES) & WHIST
-    assert {(n, r) for n in range(8, 10) for r in range(1, 5)} <= set(ENTRIES)
+    every = {(n, r) for n in range(8, 12) for r in range(1, 15)}
+    assert set(ENTRIES) == every - WHIST - PLANNED
 
 
 @pytest.mark.parametrize(("n", "rounds"), ENTRIES)
