@@ -1,14 +1,15 @@
 """The book of two-table evenings: 8 to 11 players at their default two tables (issue 26).
 
 The planner's staged search ranks the opponents last at two tables, after partners, sitting out, and the
-table-mates; on its own it stops short of the opponents' floor at some lengths (8 x 4, 9 x 5, 10 x 10) or
-takes seconds. The book (``schedules/twotables.json``, built offline by ``rotation.build.twotables``) keeps
-for each size and length an evening even after every round with every ranked rule minimised in turn, each
-held at its best before the next, and ``bounds``: for each rule the best any evening as good in the rules
-ranked above it can reach (by counting, or proven by CP-SAT without the after-every-round rule, which no
-ranked rule holds). The planner says "best possible" only where those hold. Entries are in player numbers;
-the cut relabels them, and the planner deals and seats them. The whist designs (8 x 7, 8 x 14, 9 x 9) are
-taken before the book and are not in it.
+table-mates; on its own it states the opponents' counting floor where the table-mates ranked above force more
+(8 x 4, 9 x 4), stops short of it where it need not (11 x 6) and takes seconds at most lengths. The book
+(``schedules/twotables.json``, built offline by ``rotation.build.twotables``) keeps for each size and length
+an evening even after every round with every ranked rule minimised in turn, each held at its best before the
+next, and ``bounds``: for each rule the best any evening as good in the rules ranked above it can reach (by
+counting, or proven by CP-SAT without the after-every-round rule, which no ranked rule holds). The planner
+says "best possible" only where those hold. Entries are in player numbers; the cut relabels them, and the
+planner deals and seats them. The whist designs (8 x 7, 8 x 14, 9 x 9) are taken before the book and are not
+in it.
 """
 
 from __future__ import annotations
