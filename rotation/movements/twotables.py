@@ -10,6 +10,11 @@ counting, or proven by CP-SAT without the after-every-round rule, which no ranke
 says "best possible" only where those hold. Entries are in player numbers; the cut relabels them, and the
 planner deals and seats them. The whist designs (8 x 7, 8 x 14, 9 x 9) are taken before the book and are not
 in it.
+
+Where an entry's opponents stand above the bound it states, the bound is either not yet proven or true of
+evenings the book cannot take: 9 x 5 has opponents 1 with the table-mates at their best, but none even after
+every round (CP-SAT proved it in 66 deterministic seconds), so the book has 2 and the planner says 1 is the
+best possible.
 """
 
 from __future__ import annotations
