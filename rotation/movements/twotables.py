@@ -13,7 +13,7 @@ in it.
 
 Where an entry's opponents stand above the bound it states, the bound is either not yet proven or true of
 evenings the book cannot take: 9 x 5 has opponents 1 with the table-mates at their best, but none even after
-every round (CP-SAT proved it in 66 deterministic seconds), so the book has 2 and the planner says 1 is the
+every round (CP-SAT proved it in about a minute), so the book has 2 and the planner says 1 is the
 best possible.
 """
 
