@@ -616,17 +616,20 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             book_start = meet_once_movement(len(sheet), first)
 
     from rotation.movements.home import book_evening  # one table: the book's evening, dealt and seated
+    from rotation.movements.twotables import book_evening as two_tables  # two tables likewise
 
-    home = book_evening(len(sheet), rounds, request.tables, not (kept or away or avoid or request.history))
-    if home:
-        notes.append(
-            Note(
-                _(
-                    "from the book of home evenings, searched ahead of time: even after every round,"
-                    " and the best possible among evenings that are"
-                )
-            )
+    plain = not (kept or away or avoid or request.history)
+    home = book_evening(len(sheet), rounds, request.tables, plain)
+    two = None if home else two_tables(len(sheet), rounds, request.tables, plain)
+    if home or two:
+        book = _(
+            "from the book of home evenings, searched ahead of time: even after every round, and the best"
+            " possible among evenings that are"
         )
+        if two:
+            book = _("from the book of two-table evenings, searched ahead of time: even after every round")
+        notes.append(Note(book))
+    evening = home or two
     seed = request_seed(request)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
@@ -665,8 +668,8 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             time_limit=max(0.01, left),
             seed=seed,
             on_progress=on_progress,
-            hint=home.movement if home else design,
-            proven=home.bounds if home else None,
+            hint=evening.movement if evening else design,
+            proven=evening.bounds if evening else None,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
 

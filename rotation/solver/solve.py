@@ -88,7 +88,8 @@ def solve(
     search (default ``mates.MATE_MOVES``; 0 switches that rule off, as the benchmark's baseline does).
     ``proven``: the hint is a finished evening from a book (``movements.home``), ranked as a home game
     (issue 26: the opponents, then sitting out twice running, then the table-mates) with these bounds
-    proven offline; it is taken as it is, its rounds in its order, and only dealt and seated."""
+    proven offline (at two tables, ``movements.twotables``, ranked as ever); it is taken as it is, its rounds
+    in its order, and only dealt and seated."""
     if time_limit <= 0:
         raise InvalidSpecError(f"the time limit must be positive, got {time_limit}")
     if work <= 0:
@@ -113,7 +114,7 @@ def solve(
     if proven is not None and hint is not None and (book := _drafts_of(problem, hint)) is not None:
         values = _measure(problem, book)
         found = [_Outcome(name, values[name], bound, True) for name, bound in proven.items()]
-        return _seated(problem, book, found, run, mates_last=True)
+        return _seated(problem, book, found, run, mates_last=problem.repeats_rank_low)
     one_table = all(problem.tables[r] == 1 for r in problem.free)
     by_games = _fits_games_model(problem) and (one_table or problem.spec.previous is not None)
     built = _built_prefix_by_prefix(problem, run, prefix) if prefix is not None else None

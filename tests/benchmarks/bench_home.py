@@ -4,7 +4,8 @@ by pytest).
     python tests/benchmarks/bench_home.py [--players 7-11] [--rounds 1-14] [--seeds 1-2] [--tables 1]
 
 ``--tables 0`` plans at the group's default tables (``n // 4``: two tables from 8 players up), the
-balanced grid of issue 26.
+balanced grid of issue 26 (from 8 to 11 players the book of two-table evenings', ``schedules/twotables.json``,
+where it has the evening: its bounds proven with the rules ranked above each held at their best).
 
 Plans each evening as ``chicago plan --method balanced`` would for a cut (``--seeds``: the cuts drawn) and
 counts from the emitted seating alone, never from the planner's own measures: the longest run of rounds

@@ -1,0 +1,210 @@
+"""The book of two-table evenings (issue 26): every entry, relabelled by a few cuts, meets its bounds as
+counted here from the seats, and the bounds it states are no lower than counting's and no higher than what
+the entry reaches; a short evening's proven bounds are checked by enumeration.
+
+Counting, for n players at two tables over R rounds (k = n - 8 out a round, P = n(n - 1) / 2 pairs):
+partners fill 4R places over P pairs, so every pair within [floor, ceil] of 4R / P is the best, after
+every round as at the end; opponents fill 8R places over P pairs, and a player who plays r rounds has 2r
+opponent places among n - 1 others; a player who plays r rounds meets 3r others (with repeats) among
+n - 1, so someone meets someone ceil(3r / (n - 1)) times and at least 3r - (n - 1) of their meetings are
+repeats, each shared by two players; sit-outs within one of the fair share kR / n; two rounds running
+share at least 2k - n sit-outs (none here: k <= 3); nobody need sit out three running (3k <= n).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, pairwise
+
+import pytest
+
+import schedules
+from rotation.balance import check
+from rotation.model import Movement
+from rotation.movements.order import is_prefix_balanced
+from rotation.movements.twotables import BOOK_FORMAT, book_evening, two_table_evening
+
+BOOK = schedules.load("twotables")
+ENTRIES = [(int(n), int(r)) for n, by in BOOK["evenings"].items() for r in by]
+WHIST = {(8, 7), (8, 14), (9, 9)}
+"""Evenings a whist design plays (partners once, opponents twice): taken before the book, not in it."""
+
+
+def _relabelled(movement: Movement, seed: int) -> Movement:
+    """The evening with its players renumbered as a cut would (seeded)."""
+    to = list(range(movement.n_players))
+    random.Random(seed).shuffle(to)
+    return Movement(movement.n_players, tuple(rnd.mapped(to) for rnd in movement.rounds))
+
+
+def _counted(movement: Movement) -> dict[str, int]:
+    """Partners, opponents, meetings, runs and repeats from the seats alone (not from the checker)."""
+    n = movement.n_players
+    partners: Counter[tuple[int, int]] = Counter()
+    opponents: Counter[tuple[int, int]] = Counter()
+    meetings: Counter[tuple[int, int]] = Counter()
+    outs: list[set[int]] = []
+    for rnd in movement.rounds:
+        seated: set[int] = set()
+        for t in rnd.tables:
+            seated |= set(t.players)
+            for a, b in ((t.north, t.south), (t.east, t.west)):
+                partners[min(a, b), max(a, b)] += 1
+            for a in (t.north, t.south):
+                for b in (t.east, t.west):
+                    opponents[min(a, b), max(a, b)] += 1
+            meetings.update(combinations(sorted(t.players), 2))
+        outs.append(set(range(n)) - seated)
+    pairs = list(combinations(range(n), 2))
+    played = [sum(p not in out for out in outs) for p in range(n)]
+    return {
+        "partner low": min(partners[pq] for pq in pairs),
+        "partner high": max(partners[pq] for pq in pairs),
+        "opponent spread": max(opponents[pq] for pq in pairs) - min(opponents[pq] for pq in pairs),
+        "most meetings": max(meetings[pq] for pq in pairs),
+        "repeated meetings": sum(max(0, meetings[pq] - 1) for pq in pairs),
+        "played low": min(played),
+        "played high": max(played),
+        "threes": sum(len(a & b & c) for a, b, c in zip(outs, outs[1:], outs[2:], strict=False)),
+        "repeats": sum(len(a & b) for a, b in pairwise(outs)),
+    }
+
+
+def _floors(n: int, rounds: int) -> dict[str, int]:
+    """Counting's floors (the module's docstring), everyone playing within one of the fair share."""
+    pairs = n * (n - 1) // 2
+    most, least = -(-8 * rounds // n), 8 * rounds // n
+    played = [most] * (8 * rounds % n) + [least] * (n - 8 * rounds % n)
+    return {
+        "partner spread": int(4 * rounds % pairs != 0),
+        "opponent spread": max(int(8 * rounds % pairs != 0), -(-2 * most // (n - 1)) - 2 * least // (n - 1)),
+        "most meetings": max(1, -(-3 * most // (n - 1))),
+        "repeated meetings": -(-sum(max(0, 3 * r - (n - 1)) for r in played) // 2),
+        "sit-out repeats": 0,
+    }
+
+
+PLANNED = {(9, 11), (10, 13), (11, 14)}
+"""Evenings left to the planner's own search: the book's search found none as good in the ranked order
+(9 x 11 and 10 x 13 met someone once more, 11 x 14 sat out twice running) and the planner's own evening is
+not even after every round."""
+
+
+def test_the_book_covers_every_two_table_evening_of_eight_to_eleven_but_the_whist_designs() -> None:
+    assert BOOK["format"] == BOOK_FORMAT
+    every = {(n, r) for n in range(8, 12) for r in range(1, 15)}
+    assert set(ENTRIES) == every - WHIST - PLANNED
+
+
+@pytest.mark.parametrize(("n", "rounds"), ENTRIES)
+def test_every_two_table_evening_meets_its_counting_bounds_for_any_cut(n: int, rounds: int) -> None:
+    evening = two_table_evening(n, rounds)
+    assert evening is not None
+    pairs, k = n * (n - 1) // 2, n - 8
+    floors = _floors(n, rounds)
+    for seed in (1, 2, 3):
+        movement = _relabelled(evening.movement, seed)
+        got = _counted(movement)
+        assert len(movement.rounds) == rounds
+        assert all(len(rnd.sitting_out) == k and len(rnd.tables) == 2 for rnd in movement.rounds)
+        assert got["threes"] == 0
+        assert got["partner low"] >= 4 * rounds // pairs
+        assert got["partner high"] <= -(-4 * rounds // pairs)
+        assert got["played high"] - got["played low"] == (0 if k * rounds % n == 0 else 1)
+        assert got["played low"] >= rounds - -(-k * rounds // n)
+        got["partner spread"] = got["partner high"] - got["partner low"]
+        got["sit-out repeats"] = got["repeats"]
+        for name, floor in floors.items():
+            assert got[name] == evening.values[name], name
+            assert got[name] >= evening.bounds.get(name, 0) >= 0, name
+            assert name not in evening.bounds or evening.bounds[name] >= floor, name
+        balance = check(movement)  # the independent checker agrees with the count here
+        assert balance.opponent_spread == got["opponent spread"]
+        assert balance.repeated_meetings == got["repeated meetings"]
+        assert balance.sit_out_share_excess == 0
+        assert is_prefix_balanced(movement)
+
+
+def test_the_book_is_taken_only_at_two_tables_for_plain_evenings() -> None:
+    assert book_evening(9, 4, None, True) is not None
+    assert book_evening(9, 4, 2, True) is not None
+    assert book_evening(9, 4, 1, True) is None  # one table asked for: the home book's or the planner's
+    assert book_evening(9, 4, None, False) is None  # someone away, a pair apart, kept rounds, a season
+    assert book_evening(12, 4, None, True) is None
+
+
+def _lexicographic_best_by_hand(n: int, rounds: int) -> tuple[int, int, int]:
+    """The least most-meetings, then repeated meetings, then opponent spread, over every evening of n
+    players at two tables (n <= 9: one out a round at most) with partners within [floor, ceil] of their
+    average and sit-outs within one of the fair share: every evening, round 1 fixed (a cut relabels any
+    evening so), enumerated depth first."""
+    pairs = n * (n - 1) // 2
+    most_partners = -(-4 * rounds // pairs)
+    most_out, least_out = -(-(n - 8) * rounds // n), (n - 8) * rounds // n
+    rounds_of: list[tuple[tuple[tuple[int, int], tuple[int, int]], ...]] = []
+    for out in combinations(range(n), n - 8):
+        seated = [p for p in range(n) if p not in out]
+        first = seated[0]
+        for mates in combinations(seated[1:], 3):
+            one = (first, *mates)
+            two = tuple(p for p in seated if p not in one)
+            for a in _splits(one):
+                for b in _splits(two):
+                    rounds_of.append((*a, *b))
+    best = (99, 99, 99)
+    start = rounds_of[0]
+
+    def go(chosen: list[tuple[tuple[int, int], ...]]) -> None:
+        nonlocal best
+        partnered = Counter(pq for rnd in chosen for pq in rnd)
+        if len(chosen) == rounds:
+            if any(
+                sum(p in {q for pq in c for q in pq} for c in chosen) > rounds - least_out for p in range(n)
+            ):
+                return
+            meetings: Counter[tuple[int, int]] = Counter()
+            opponents: Counter[tuple[int, int]] = Counter()
+            for rnd in chosen:
+                for ab, cd in (rnd[:2], rnd[2:]):
+                    meetings.update(combinations(sorted((*ab, *cd)), 2))
+                    opponents.update((min(p, q), max(p, q)) for p in ab for q in cd)
+            every = list(combinations(range(n), 2))
+            opp = [opponents[pq] for pq in every]
+            best = min(
+                best,
+                (
+                    max(meetings[pq] for pq in every),
+                    sum(max(0, meetings[pq] - 1) for pq in every),
+                    max(opp) - min(opp),
+                ),
+            )
+            return
+        for rnd in rounds_of:
+            if any(partnered[pq] >= most_partners for pq in rnd):
+                continue
+            seated = {p for pq in rnd for p in pq}
+            out = [p for p in range(n) if p not in seated]
+            if any(sum(p not in {q for pq in c for q in pq} for c in chosen) + 1 > most_out for p in out):
+                continue
+            go([*chosen, rnd])
+
+    go([start])
+    return best
+
+
+def _splits(four: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    a, b, c, d = four
+    return [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(8, 2), (8, 3), (9, 2)])
+def test_the_books_proven_bounds_hold_by_hand_for_short_evenings(n: int, rounds: int) -> None:
+    """The book's most meetings, repeated meetings (8 x 3: 12, where counting says 8) and opponents,
+    each the best with those ranked above it held at theirs, checked by enumeration."""
+    evening = two_table_evening(n, rounds)
+    assert evening is not None
+    names = ("most meetings", "repeated meetings", "opponent spread")
+    best = _lexicographic_best_by_hand(n, rounds)
+    assert best == tuple(evening.bounds[name] for name in names)
+    assert best == tuple(evening.values[name] for name in names)
