@@ -36,6 +36,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rotation.build.home import _dumped
 from rotation.model import Movement
 from rotation.movements.twotables import BOOK_FORMAT, TERMS, as_movement
 
@@ -501,21 +502,6 @@ def main(argv: list[str] | None = None) -> None:
                     for size, by in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
                 }
                 args.path.write_text(_dumped(book), encoding="utf-8")
-
-
-def _dumped(book: dict[str, Any]) -> str:
-    """One evening a line: small diffs when an entry changes."""
-    lines = ["{", f' "format": {json.dumps(book["format"])},', ' "evenings": {']
-    sizes = list(book["evenings"].items())
-    for i, (size, by) in enumerate(sizes):
-        lines.append(f'  "{size}": {{')
-        items = list(by.items())
-        for j, (rounds, entry) in enumerate(items):
-            comma = "," if j < len(items) - 1 else ""
-            lines.append(f'   "{rounds}": {json.dumps(entry, separators=(",", ": "))}{comma}')
-        lines.append("  }" + ("," if i < len(sizes) - 1 else ""))
-    lines += [" }", "}", ""]
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ rounds seat 12 >= n, so nobody need sit out three running.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from itertools import combinations, pairwise
 
@@ -21,16 +20,10 @@ from rotation.balance import check
 from rotation.model import Movement
 from rotation.movements.home import BOOK_FORMAT, home_evening
 from rotation.movements.order import is_prefix_balanced
+from tests.rotation.movements.books import relabelled
 
 BOOK = schedules.load("home")
 ENTRIES = [(int(n), int(r)) for n, by in BOOK["evenings"].items() for r in by]
-
-
-def _relabelled(movement: Movement, seed: int) -> Movement:
-    """The evening with its players renumbered as a cut would (seeded)."""
-    to = list(range(movement.n_players))
-    random.Random(seed).shuffle(to)
-    return Movement(movement.n_players, tuple(rnd.mapped(to) for rnd in movement.rounds))
 
 
 def _counted(movement: Movement) -> dict[str, int]:
@@ -79,7 +72,7 @@ def test_every_home_evening_meets_its_counting_bounds_for_any_cut(n: int, rounds
     assert evening is not None
     pairs, k = n * (n - 1) // 2, n - 4
     for seed in (1, 2, 3):
-        movement = _relabelled(evening.movement, seed)
+        movement = relabelled(evening.movement, seed)
         got = _counted(movement)
         assert len(movement.rounds) == rounds
         assert all(len(rnd.sitting_out) == k for rnd in movement.rounds)

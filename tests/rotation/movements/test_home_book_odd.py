@@ -13,7 +13,6 @@ Havel-Hakimi): at 7 x 5, 7 x 10, 7 x 11 and 11 x 14 they are not, and the spread
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from itertools import combinations
 
@@ -26,6 +25,7 @@ from rotation.model import Movement
 from rotation.movements.home import home_evening
 from rotation.plan import Method, PlanRequest, plan
 from rotation.services.plans import planner_data
+from tests.rotation.movements.books import relabelled
 
 BOOK = schedules.load("home")
 
@@ -57,12 +57,6 @@ def _opponent_floor(n: int, rounds: int) -> int:
             if sum(degrees) == 2 * high and all(0 <= d < n for d in degrees) and _havel_hakimi(degrees):
                 return spread
     return 2
-
-
-def _relabelled(movement: Movement, seed: int) -> Movement:
-    to = list(range(movement.n_players))
-    random.Random(seed).shuffle(to)
-    return Movement(movement.n_players, tuple(rnd.mapped(to) for rnd in movement.rounds))
 
 
 def _even_stop(movement: Movement) -> bool:
@@ -100,7 +94,7 @@ def test_every_entry_is_even_after_every_round_by_the_checker(n: int, rounds: in
     assert evening is not None and evening.even
     k = n - 4
     for seed in (1, 2):
-        movement = _relabelled(evening.movement, seed)
+        movement = relabelled(evening.movement, seed)
         assert len(movement.rounds) == rounds
         assert all(_even_stop(Movement(n, movement.rounds[:m])) for m in range(1, rounds + 1))
         balance = check(movement)

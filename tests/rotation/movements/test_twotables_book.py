@@ -13,7 +13,6 @@ share at least 2k - n sit-outs (none here: k <= 3); nobody need sit out three ru
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from itertools import combinations, pairwise
 
@@ -24,18 +23,12 @@ from rotation.balance import check
 from rotation.model import Movement
 from rotation.movements.order import is_prefix_balanced
 from rotation.movements.twotables import BOOK_FORMAT, book_evening, two_table_evening
+from tests.rotation.movements.books import relabelled
 
 BOOK = schedules.load("twotables")
 ENTRIES = [(int(n), int(r)) for n, by in BOOK["evenings"].items() for r in by]
 WHIST = {(8, 7), (8, 14), (9, 9)}
 """Evenings a whist design plays (partners once, opponents twice): taken before the book, not in it."""
-
-
-def _relabelled(movement: Movement, seed: int) -> Movement:
-    """The evening with its players renumbered as a cut would (seeded)."""
-    to = list(range(movement.n_players))
-    random.Random(seed).shuffle(to)
-    return Movement(movement.n_players, tuple(rnd.mapped(to) for rnd in movement.rounds))
 
 
 def _counted(movement: Movement) -> dict[str, int]:
@@ -104,7 +97,7 @@ def test_every_two_table_evening_meets_its_counting_bounds_for_any_cut(n: int, r
     pairs, k = n * (n - 1) // 2, n - 8
     floors = _floors(n, rounds)
     for seed in (1, 2, 3):
-        movement = _relabelled(evening.movement, seed)
+        movement = relabelled(evening.movement, seed)
         got = _counted(movement)
         assert len(movement.rounds) == rounds
         assert all(len(rnd.sitting_out) == k and len(rnd.tables) == 2 for rnd in movement.rounds)
