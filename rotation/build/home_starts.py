@@ -326,7 +326,10 @@ def _kept(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
     bounds[TERMS[0]] = max(bounds[TERMS[0]], other["bounds"][TERMS[0]])
     if other["values"][TERMS[0]] == kept["values"][TERMS[0]]:
         bounds[TERMS[1]] = max(bounds[TERMS[1]], other["bounds"][TERMS[1]])
-    return {**kept, "bounds": {name: min(bound, kept["values"][name]) for name, bound in bounds.items()}}
+    merged = {name: min(bound, kept["values"][name]) for name, bound in bounds.items()}
+    proofs = [e["proof"] for e in (kept, other) if e["bounds"] == merged]
+    proof = proofs[0] if proofs else "; ".join(dict.fromkeys((kept["proof"], other["proof"])))
+    return {**kept, "bounds": merged, "proof": proof}
 
 
 def main(argv: list[str] | None = None) -> None:
