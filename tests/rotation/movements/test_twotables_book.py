@@ -220,3 +220,18 @@ def test_a_bound_proven_only_among_evenings_even_after_every_round_says_so() -> 
         assert "even after every round" in entry["proof"]
     said = {(int(n), int(r)) for n, by in BOOK["evenings"].items() for r, e in by.items() if "proof" in e}
     assert said == set(PROVEN_EVEN)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(10, 13), (11, 14)])
+def test_the_evenings_taken_from_the_planner_state_counting_bounds_alone(n: int, rounds: int) -> None:
+    """10 x 13 and 11 x 14 (as good as the planner's own, not searched to a proof) state as proven only
+    what counting gives: partners, sitting out twice running, the most meetings and the repeated meetings
+    at counting's floors, reached; the opponents (2, over counting's 1) not at all."""
+    evening = two_table_evening(n, rounds)
+    assert evening is not None
+    floors = _floors(n, rounds)
+    names = ("partner spread", "sit-out repeats", "most meetings", "repeated meetings")
+    assert {name: evening.bounds[name] for name in names} == {name: floors[name] for name in names}
+    assert {name: evening.values[name] for name in names} == {name: floors[name] for name in names}
+    assert evening.values["opponent spread"] == 2 > floors["opponent spread"] == 1
+    assert "opponent spread" not in evening.bounds
