@@ -627,7 +627,10 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             " possible among evenings that are"
         )
         if two:
-            book = _("from the book of two-table evenings, searched ahead of time: even after every round")
+            book = _(
+                "from the book of two-table evenings, searched ahead of time: even after every round, and the"
+                " best possible among evenings that are"
+            )
         notes.append(Note(book))
     evening = home or two
     seed = request_seed(request)

@@ -24,6 +24,13 @@ Regenerate (each entry seconds to minutes)::
 
     python -m rotation.build.twotables schedules/twotables.json --work 15 --proof 20   # 8-11 x 1-14
     python -m rotation.build.twotables schedules/twotables.json --players 9 --rounds 5 --proof 120
+    python -m rotation.build.twotables schedules/twotables.json --players 9 --rounds 5 --proof 90 --prove
+
+``--prove`` builds nothing: for each kept entry whose opponents stand above its bound while every rule above
+them is at its bound, it asks CP-SAT for an evening even after every round, those rules held, opposing
+within less (``prove_opponents``); where there is none the entry states its opponents as the bound, with a
+``proof`` saying it holds among evenings even after every round (as every bound does: a bound proven
+without that rule holds a fortiori).
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from rotation.movements.twotables import BOOK_FORMAT, TERMS, as_movement
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["WORK", "accepted", "build_entry", "counted", "floors", "main"]
+__all__ = ["WORK", "accepted", "build_entry", "counted", "floors", "main", "prove_opponents"]
 
 WORK = 20.0
 """Deterministic seconds each stage may take (``max_deterministic_time``)."""
@@ -468,6 +475,38 @@ def accepted(n: int, entry: dict[str, Any]) -> bool:
     )
 
 
+def prove_opponents(n: int, rounds: int, entry: dict[str, Any], *, work: float, seed: int = 0) -> bool:
+    """Whether CP-SAT proves (one worker, ``work`` deterministic seconds) that no evening even after every
+    round, the ranked rules above the opponents held at ``entry``'s values, opposes within less than the
+    entry does: then the entry's opponents are the least among evenings even after every round."""
+    from ortools.sat.python import cp_model
+
+    built = _Model(n, rounds, prefix=True)
+    for name in TERMS[:-1]:
+        built.model.add(built.terms[name] <= entry["values"][name])
+    built.model.add(built.terms[TERMS[-1]] <= entry["values"][TERMS[-1]] - 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = work
+    solver.parameters.random_seed = seed
+    return solver.solve(built.model) == cp_model.INFEASIBLE
+
+
+def _proved(book: dict[str, Any], n: int, rounds: int, work: float) -> str:
+    """Try ``prove_opponents`` on the book's entry; where it holds, state the bound with its proof."""
+    entry = book["evenings"][str(n)][str(rounds)]
+    value = entry["values"][TERMS[-1]]
+    if entry["bounds"].get(TERMS[-1]) == value or any(
+        entry["bounds"].get(name) != entry["values"][name] for name in TERMS[:-1]
+    ):
+        return "nothing to prove (bound reached, or a rule above not at its bound)"
+    if not prove_opponents(n, rounds, entry, work=work):
+        return "not proven"
+    entry["bounds"][TERMS[-1]] = value
+    entry["proof"] = f"{TERMS[-1]} {value}: CP-SAT, among evenings even after every round"
+    return f"proven: {TERMS[-1]} {value} the least"
+
+
 def _span(text: str) -> range:
     low, _, high = text.partition("-")
     return range(int(low), int(high or low) + 1)
@@ -481,12 +520,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=_span, default=_span("1-14"))
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--proof", type=float, default=WORK, help="deterministic seconds for the bounds")
+    parser.add_argument("--prove", action="store_true", help="only prove the kept entries' opponents")
     args = parser.parse_args(argv)
     from rotation.movements.whist import design_movement, design_rounds
 
     book: dict[str, Any] = {"format": BOOK_FORMAT, "evenings": {}}
     if args.path.exists():
         book = json.loads(args.path.read_text(encoding="utf-8"))
+    if args.prove:
+        for n in args.players:
+            for rounds in args.rounds:
+                if str(rounds) in book["evenings"].get(str(n), {}):
+                    print(f"{n} x {rounds}: {_proved(book, n, rounds, args.proof)}", flush=True)
+                    args.path.write_text(_dumped(book), encoding="utf-8")
+        return
     for n in args.players:
         for rounds in args.rounds:
             if design_movement(n, rounds) is not None and rounds % design_rounds(n) == 0:

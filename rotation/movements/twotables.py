@@ -5,16 +5,18 @@ table-mates; on its own it states the opponents' counting floor where the table-
 (8 x 4, 9 x 4), stops short of it where it need not (11 x 6) and takes seconds at most lengths. The book
 (``schedules/twotables.json``, built offline by ``rotation.build.twotables``) keeps for each size and length
 an evening even after every round with every ranked rule minimised in turn, each held at its best before the
-next, and ``bounds``: for each rule the best any evening as good in the rules ranked above it can reach (by
-counting, or proven by CP-SAT without the after-every-round rule, which no ranked rule holds). The planner
-says "best possible" only where those hold. Entries are in player numbers; the cut relabels them, and the
-planner deals and seats them. The whist designs (8 x 7, 8 x 14, 9 x 9) are taken before the book and are not
-in it.
+next, and ``bounds``: for each rule the best any evening even after every round and as good in the rules
+ranked above it can reach (by counting; by CP-SAT without the after-every-round rule, which no ranked rule
+holds, so a bound among all evenings and a fortiori among those even after every round; or, where an entry's
+``proof`` says so, by CP-SAT with that rule: ``rotation.build.twotables.prove_opponents``). The planner says
+"best possible" only where those hold, and says they hold among evenings even after every round. Entries
+are in player numbers; the cut relabels them, and the planner deals and seats them. The whist designs
+(8 x 7, 8 x 14, 9 x 9) are taken before the book and are not in it.
 
-Where an entry's opponents stand above the bound it states, the bound is either not yet proven or true of
-evenings the book cannot take: 9 x 5 has opponents 1 with the table-mates at their best, but none even after
-every round (CP-SAT proved it in about a minute), so the book has 2 and the planner says 1 is the
-best possible.
+Where an entry's opponents stand above the bound it states, the bound is not yet proven among evenings
+even after every round. 9 x 5 has opponents 1 with the table-mates at their best, but none even after every
+round (CP-SAT proved it in 58 deterministic seconds), so the book has 2 and states 2 as the best possible
+among evenings that are.
 """
 
 from __future__ import annotations
