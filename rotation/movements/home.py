@@ -7,8 +7,8 @@ search cannot see far enough to keep it low. The book (``schedules/home.json``, 
 ``rotation.build.home_ten``) keeps for each size and length an evening even after every round, with the
 opponents and then sitting out twice running as low as the searches found them; its ``bounds`` are the
 fewest any evening as even after every round can have (by counting, by CP-SAT, or by a search run to
-exhaustion: 9 players over 8 or 9 rounds, 10 over 5 to 10, 13 or 14 and 11 over 4 or more cannot keep the
-opponents within one and stay even after every round, nor 11 over 12 to 14 within two), so the planner
+exhaustion: 9 players over 8 to 10 rounds, 10 over 5 to 10, 13 or 14 and 11 over 4 or more cannot keep
+the opponents within one and stay even after every round, nor 11 over 12 to 14 within two), so the planner
 says "proven" only where the entry reaches them, and says the bounds hold among evenings even after every
 round. Entries are in player numbers; the cut relabels them, and the planner deals and seats them.
 """
