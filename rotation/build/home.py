@@ -375,10 +375,6 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{n} x {rounds}: {said}", flush=True)
             if entry is not None and accepted(n, rounds, entry):
                 book["evenings"].setdefault(str(n), {})[str(rounds)] = entry
-                book["evenings"] = {
-                    size: dict(sorted(by.items(), key=lambda kv: int(kv[0])))
-                    for size, by in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
-                }
                 args.path.write_text(_dumped(book), encoding="utf-8")
 
 
@@ -396,12 +392,13 @@ def accepted(n: int, rounds: int, entry: dict[str, Any]) -> bool:
 
 
 def _dumped(book: dict[str, Any]) -> str:
-    """One evening a line, its rounds on it: small diffs when an entry changes."""
+    """One evening a line, its rounds on it, sizes and lengths in numeric order: small diffs when an entry
+    changes, whichever builder wrote it."""
     lines = ["{", f' "format": {json.dumps(book["format"])},', ' "evenings": {']
-    sizes = list(book["evenings"].items())
+    sizes = sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
     for i, (size, by) in enumerate(sizes):
         lines.append(f'  "{size}": {{')
-        items = list(by.items())
+        items = sorted(by.items(), key=lambda kv: int(kv[0]))
         for j, (rounds, entry) in enumerate(items):
             comma = "," if j < len(items) - 1 else ""
             lines.append(f'   "{rounds}": {json.dumps(entry, separators=(",", ": "))}{comma}')

@@ -356,10 +356,6 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             by[str(rounds)] = kept
             print(f"{n} x {rounds}: {kept['values']} proven {kept['bounds']}", flush=True)
-            book["evenings"] = {
-                size: dict(sorted(e.items(), key=lambda kv: int(kv[0])))
-                for size, e in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
-            }
             args.path.write_text(_dumped(book), encoding="utf-8")
 
 

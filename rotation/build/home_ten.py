@@ -253,10 +253,6 @@ def main(argv: list[str] | None = None) -> None:
             continue
         book = json.loads(args.path.read_text(encoding="utf-8"))  # read again: keep what others wrote
         book["evenings"].setdefault(str(N), {})[str(rounds)] = entry
-        book["evenings"] = {
-            size: dict(sorted(by.items(), key=lambda kv: int(kv[0])))
-            for size, by in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
-        }
         args.path.write_text(_dumped(book), encoding="utf-8")
 
 

@@ -544,10 +544,6 @@ def main(argv: list[str] | None = None) -> None:
             if entry is not None and accepted(n, entry):
                 del entry["planner"]
                 book["evenings"].setdefault(str(n), {})[str(rounds)] = entry
-                book["evenings"] = {
-                    size: dict(sorted(by.items(), key=lambda kv: int(kv[0])))
-                    for size, by in sorted(book["evenings"].items(), key=lambda kv: int(kv[0]))
-                }
                 args.path.write_text(_dumped(book), encoding="utf-8")
 
 
