@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from rotation.cut import Order, cut
 from rotation.errors import UserError
-from rotation.language import _, ngettext
+from rotation.language import _
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
-from rotation.plan_books import BOOK_START_LEAVES, book_with_away, couples_book
-from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused
+from rotation.plan_books import book_with_away, couples_book, small_book, whist_or_meet_once
+from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused, times
 from rotation.request import Fault, Method, Part
 
 if TYPE_CHECKING:
@@ -551,7 +551,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             notes.append(
                 Note(
                     "from a spouse-avoiding mixed doubles design: every first-named partners every other"
-                    f" couple's second-named {_times(rounds // (len(couples) - 1))}"
+                    f" couple's second-named {times(rounds // (len(couples) - 1))}"
                 )
             )
         design = design or cyclic_mixed(len(sheet), couples, rounds)  # a start for the planner
@@ -581,58 +581,15 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
                 )
             )
     if kept is None and not away and not avoid and request.tables in (None, len(sheet) // 4):
-        from rotation.movements.whist import design_movement, design_rounds
-
-        design = design_movement(len(sheet), rounds)
-        if design is not None and rounds % design_rounds(len(sheet)) == 0:
-            passes = rounds // design_rounds(len(sheet))
-            notes.append(
-                Note(
-                    (
-                        _(
-                            "a whist design from the book, played {count} times: every pair partners"
-                            " {partners} and opposes {opposes}"
-                        )
-                        if passes > 1
-                        else _(
-                            "a whist design from the book: every pair partners {partners} and opposes"
-                            " {opposes}"
-                        )
-                    ).format(count=passes, partners=_times(passes), opposes=_times(2 * passes))
-                )
-            )
-            return Plan(Schedule(sheet, design), "whist design", drawn_cut, tuple(notes), None, avoid)
-        from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
-
-        meet_once = meet_once_movement(len(sheet), rounds)
-        first = meet_once_rounds(len(sheet))
-        if meet_once is not None:  # meeting nobody twice ranks above what a whist design evens
-            design, meet_once_whole = meet_once, True
-            notes.append(Note(_("from the book of evenings where nobody meets anyone twice")))
-        elif 1 < first <= rounds - BOOK_START_LEAVES:  # the book's rounds first, the planner does the rest
-            keep_movement, design = meet_once_movement(len(sheet), first), None
-            notes.append(Note(book_start_text(first)))
-        elif 1 < first == rounds - 1:  # one round after the book: planned both ways, the better kept
-            book_start = meet_once_movement(len(sheet), first)
-
-    from rotation.movements.home import book_evening  # one table: the book's evening, dealt and seated
-    from rotation.movements.twotables import book_evening as two_tables  # two tables likewise
-
+        books = whist_or_meet_once(len(sheet), rounds)
+        notes.extend(Note(text) for text in books.notes)
+        if books.whole == "whist" and books.design is not None:
+            return Plan(Schedule(sheet, books.design), "whist design", drawn_cut, tuple(notes), None, avoid)
+        design, meet_once_whole = books.design, books.whole == "meet-once"
+        keep_movement, book_start = books.first, books.start
     plain = not (kept or away or avoid or request.history)
-    home = book_evening(len(sheet), rounds, request.tables, plain)
-    two = None if home else two_tables(len(sheet), rounds, request.tables, plain)
-    if home or two:
-        book = _(
-            "from the book of home evenings, searched ahead of time: even after every round, and the best"
-            " possible among evenings that are"
-        )
-        if two:
-            book = _(
-                "from the book of two-table evenings, searched ahead of time: even after every round, and the"
-                " best possible among evenings that are"
-            )
-        notes.append(Note(book))
-    evening = home or two
+    evening, said = small_book(len(sheet), rounds, request.tables, plain)
+    notes.extend(Note(text) for text in said)
     seed = request_seed(request)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
@@ -721,11 +678,6 @@ def _away_within(request: PlanRequest, rounds: int) -> None:
 def _ranked(result: SolveResult) -> tuple[int, ...]:
     """A plan's terms in order of priority: the lower, the better (ties to the later rules)."""
     return tuple(term.value for term in result.terms)
-
-
-def _times(count: int) -> str:
-    said = {1: _("once"), 2: _("twice")}.get(count)
-    return said if said is not None else ngettext("{count} time", "{count} times", count).format(count=count)
 
 
 def _balanced_rounds(request: PlanRequest, kept: Kept | None) -> tuple[int, Note]:

@@ -1,14 +1,29 @@
-"""Where the balanced planner starts from the meet-once book (``rotation.movements.meetonce``) for the
-evenings of ``rotation.plan`` that are not the book's plain evening: players away placed in it, and a
+"""What the books give the balanced planner of ``rotation.plan``: a plain evening's whist design or
+meet-once evening (whole, its first rounds, or a start one round short), the home and two-table books'
+evenings, and the meet-once book for evenings that are not plain: players away placed in it, and a
 couples' party seated in it with the couples apart."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
 from rotation.language import _
 from rotation.model import Movement
-from rotation.plan_words import book_start_text
+from rotation.plan_words import book_start_text, times
 
-__all__ = ["BOOK_START_LEAVES", "book_with_away", "couples_book"]
+if TYPE_CHECKING:
+    from rotation.movements.home import HomeEvening
+    from rotation.movements.twotables import TwoTableEvening
+
+__all__ = [
+    "BOOK_START_LEAVES",
+    "Booked",
+    "book_with_away",
+    "couples_book",
+    "small_book",
+    "whist_or_meet_once",
+]
 
 BOOK_START_LEAVES = 2
 """A longer evening plays the meet-once book's rounds first only when at least this many rounds are left
@@ -56,3 +71,78 @@ def book_with_away(n_players: int, rounds: int, away: dict[int, frozenset[int]])
     if balance.sit_out_share_excess or balance.total_repeat_sit_outs or balance.most_meetings > 1:
         return None
     return found[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Booked:
+    """What the whist and meet-once books give a plain evening at the group's default tables: the whole
+    evening (``whole`` says which book) or a whist design cut short as the planner's hint (``design``);
+    the meet-once rounds to play first (``first``); or, one round short of the request, the meet-once
+    evening to plan from as well as without (``start``). ``notes`` say what was taken."""
+
+    design: Movement | None = None
+    whole: Literal["whist", "meet-once", ""] = ""
+    first: Movement | None = None
+    start: Movement | None = None
+    notes: tuple[str, ...] = ()
+
+
+def whist_or_meet_once(n: int, rounds: int) -> Booked:
+    """A whist design played in whole passes; else the meet-once book's evening (meeting nobody twice
+    ranks above what a whist design evens), its rounds first when two or more are left to plan, or both
+    ways when one is; a whist design cut short stays the planner's hint where the meet-once book gives
+    no whole evening."""
+    from rotation.movements.meetonce import meet_once_movement, meet_once_rounds
+    from rotation.movements.whist import design_movement, design_rounds
+
+    design = design_movement(n, rounds)
+    if design is not None and rounds % design_rounds(n) == 0:
+        passes = rounds // design_rounds(n)
+        said = (
+            _(
+                "a whist design from the book, played {count} times: every pair partners {partners} and"
+                " opposes {opposes}"
+            )
+            if passes > 1
+            else _("a whist design from the book: every pair partners {partners} and opposes {opposes}")
+        )
+        text = said.format(count=passes, partners=times(passes), opposes=times(2 * passes))
+        return Booked(design, "whist", notes=(text,))
+    meet_once = meet_once_movement(n, rounds)
+    first = meet_once_rounds(n)
+    if meet_once is not None:
+        return Booked(
+            meet_once, "meet-once", notes=(_("from the book of evenings where nobody meets anyone twice"),)
+        )
+    if 1 < first <= rounds - BOOK_START_LEAVES:
+        return Booked(first=meet_once_movement(n, first), notes=(book_start_text(first),))
+    if 1 < first == rounds - 1:
+        return Booked(design, start=meet_once_movement(n, first))
+    return Booked(design)
+
+
+def small_book(
+    n: int, rounds: int, tables: int | None, plain: bool
+) -> tuple[HomeEvening | TwoTableEvening | None, tuple[str, ...]]:
+    """The book of home evenings' (one table) or two-table evenings' entry for a ``plain`` request
+    (nobody away, no pair kept apart, nothing kept, no season), and the note saying so."""
+    from rotation.movements.home import book_evening
+    from rotation.movements.twotables import book_evening as two_tables
+
+    home = book_evening(n, rounds, tables, plain)
+    if home is not None:
+        return home, (
+            _(
+                "from the book of home evenings, searched ahead of time: even after every round, and the best"
+                " possible among evenings that are"
+            ),
+        )
+    two = two_tables(n, rounds, tables, plain)
+    if two is not None:
+        return two, (
+            _(
+                "from the book of two-table evenings, searched ahead of time: even after every round, and the"
+                " best possible among evenings that are"
+            ),
+        )
+    return None, ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rotation.language import N_, _
+from rotation.language import N_, _, ngettext
 
 ENOUGH: Final = {
     "all": N_("{rounds} rounds: enough for every pair to partner once"),
@@ -84,3 +84,9 @@ def refused(key: str, **facts: object) -> str:
     Python quotes it, as the English always has)."""
     shown = {name: repr(value) if name == "text" else value for name, value in facts.items()}
     return _(REFUSED[key]).format(**shown)
+
+
+def times(count: int) -> str:
+    """``once``, ``twice``, ``3 times``: how often every pair partners or opposes in a design."""
+    said = {1: _("once"), 2: _("twice")}.get(count)
+    return said if said is not None else ngettext("{count} time", "{count} times", count).format(count=count)
