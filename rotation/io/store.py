@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -52,7 +52,8 @@ from rotation.io.formats import (
     record_from_data,
     record_to_data,
 )
-from rotation.jsontext import JsonTextError, loads
+from rotation.io.terms import EveningTerms
+from rotation.io.terms import decoded as _decoded
 from rotation.language import N_
 from rotation.model import InvalidScheduleError, Movement, Schedule
 from rotation.names import name_key
@@ -176,7 +177,7 @@ Clock = Callable[[], str]
 """The store's clock: the time now, UTC, ISO 8601 (a test passes its own)."""
 
 
-class Transaction:
+class Transaction(EveningTerms):
     """The queries of one open transaction (from `Store.reading` or `Store.writing`). Every write to an
     evening appends its change to the evening's log in this same transaction (`changes`), with where it
     came from (``source``) and what it replaced, read here from the file."""
@@ -185,6 +186,9 @@ class Transaction:
         self._db = db
         self.path = path
         self.clock = clock
+
+    def _row_of(self, stored: StoredSession) -> int:
+        return _row(self._db, stored)
 
     def _log(self, session_id: int, change: Change, at: str | None = None) -> None:
         write_change(self._db, session_id, change, self.clock() if at is None else at)
@@ -283,86 +287,6 @@ class Transaction:
             (secret,),
         )
         return secret
-
-    def stake(self, stored: StoredSession) -> dict[str, str] | None:
-        """What the evening is played for, as kept (`keep_stake`); None when it is not played for money."""
-        row = self._db.execute(
-            "SELECT terms FROM stakes WHERE session_id = ?", (_row(self._db, stored),)
-        ).fetchone()
-        if row is None:
-            return None
-        try:
-            terms = _decoded(row[0], "stake")
-        except FormatError as error:
-            raise DamagedError(f"{self.path}: {stored.name!r}: {error}") from None
-        if not isinstance(terms, dict) or not all(isinstance(v, str) for v in terms.values()):
-            raise DamagedError(f"{self.path}: {stored.name!r}: its stake is not what chicago writes")
-        return terms
-
-    def language(self, stored: StoredSession) -> str | None:
-        """The language the evening was saved to speak (`keep_language`); None when none was asked."""
-        row = self._db.execute(
-            "SELECT language FROM evening_languages WHERE session_id = ?", (_row(self._db, stored),)
-        ).fetchone()
-        return None if row is None else str(row[0])
-
-    def keep_language(self, stored: StoredSession, language: str | None) -> None:
-        """Keep the language the evening speaks (None: the reader's own), in place of what was kept."""
-        session_id = _row(self._db, stored)
-        if language is None:
-            self._db.execute("DELETE FROM evening_languages WHERE session_id = ?", (session_id,))
-            return
-        self._db.execute(
-            "INSERT INTO evening_languages (session_id, language) VALUES (?, ?)"
-            " ON CONFLICT (session_id) DO UPDATE SET language = excluded.language",
-            (session_id, language),
-        )
-
-    def keep_stake(self, stored: StoredSession, terms: Mapping[str, str] | None) -> None:
-        """Keep what the evening is played for (None: not for money), in place of what was kept."""
-        session_id = _row(self._db, stored)
-        if terms is None:
-            self._db.execute("DELETE FROM stakes WHERE session_id = ?", (session_id,))
-            return
-        self._db.execute(
-            "INSERT INTO stakes (session_id, terms) VALUES (?, ?)"
-            " ON CONFLICT (session_id) DO UPDATE SET terms = excluded.terms",
-            (session_id, json.dumps(dict(terms))),
-        )
-
-    def drive(self, stored: StoredSession) -> tuple[str, int] | None:
-        """The movement by results the evening is seated by, and its rounds (None: planned before play)."""
-        row = self._db.execute(
-            "SELECT movement, rounds FROM drives WHERE session_id = ?", (_row(self._db, stored),)
-        ).fetchone()
-        return None if row is None else (str(row[0]), int(row[1]))
-
-    def keep_drive(self, stored: StoredSession, movement: str, rounds: int) -> None:
-        """Keep that the evening is seated by results, by ``movement``, over ``rounds`` rounds."""
-        self._db.execute(
-            "INSERT INTO drives (session_id, movement, rounds) VALUES (?, ?, ?)"
-            " ON CONFLICT (session_id) DO UPDATE SET movement = excluded.movement, rounds = excluded.rounds",
-            (_row(self._db, stored), movement, rounds),
-        )
-
-    def drive_present(self, stored: StoredSession) -> tuple[tuple[int, frozenset[int]], ...]:
-        """Who plays from which round on, as the host said, by round (none: nobody came or went)."""
-        row = self._db.execute(
-            "SELECT present FROM drives WHERE session_id = ?", (_row(self._db, stored),)
-        ).fetchone()
-        if row is None or row[0] is None:
-            return ()
-        return tuple(
-            (int(said["from"]), frozenset(int(p) for p in said["players"])) for said in json.loads(row[0])
-        )
-
-    def keep_drive_present(self, stored: StoredSession, start: int, players: Iterable[int]) -> None:
-        """Keep that from round ``start`` on the players at those score-sheet positions play (in place of
-        what was said for round ``start`` or later)."""
-        earlier = [{"from": r, "players": sorted(p)} for r, p in self.drive_present(stored) if r < start]
-        present = json.dumps([*earlier, {"from": start, "players": sorted(players)}])
-        session_id = _row(self._db, stored)
-        self._db.execute("UPDATE drives SET present = ? WHERE session_id = ?", (present, session_id))
 
     def save(
         self, name: str, played_on: date, session: Session, *, source: Source = TERMINAL
@@ -737,15 +661,6 @@ def _result_at(
         return record_from_data(entry)
     except (FormatError, SessionError) as error:
         raise DamagedError(f"{path}: round {round_number}, table {table} cannot be read: {error}") from None
-
-
-def _decoded(text: str, column: str) -> Any:
-    """A stored JSON column, decoded with the limits of any JSON from outside: another program may have
-    written it. FormatError names the column."""
-    try:
-        return loads(text)
-    except JsonTextError as error:
-        raise FormatError(f"its {column} {error}") from None
 
 
 def _kept_with(schedule: Schedule) -> tuple[Movement, tuple[tuple[int, int], ...], bool]:
