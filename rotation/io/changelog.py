@@ -40,6 +40,7 @@ def write_change(db: sqlite3.Connection, session_id: int, change: Change, at: st
     elif isinstance(what, PlanEdit):
         before = None if what.before is None else {"kept": what.kept, **schedule_data(what.before)}
         after = {"kept": what.kept, **schedule_data(what.after)}
+        after.update({key: list(names) for key, names in (("left", what.left), ("back", what.back)) if names})
     else:
         before, after = what.before, what.after
     db.execute(
@@ -97,7 +98,8 @@ def _change(
             raise ValueError("a rename holds two names")
         what = NameEdit(old, new)
     elif kind in (Kind.SAVE, Kind.REPLAN, Kind.SEAT):
-        what = PlanEdit(int(new["kept"]), None if old is None else _schedule(old), _schedule(new))
+        said = {key: tuple(str(name) for name in new.get(key, ())) for key in ("left", "back")}
+        what = PlanEdit(int(new["kept"]), None if old is None else _schedule(old), _schedule(new), **said)
     else:
         if rnd is None or table is None:
             raise ValueError("a rubber's change names its round and table")

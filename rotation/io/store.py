@@ -233,10 +233,13 @@ class Transaction(EveningTerms):
         kept: int,
         source: Source,
         kind: Kind = Kind.REPLAN,
+        left: tuple[str, ...] = (),
+        back: tuple[str, ...] = (),
     ) -> StoredSession:
         """The evening with a new plan, its first ``kept`` rounds kept: the score sheet keeps its players
         in their places (newcomers join after them); the caller has checked that every result lies in the
-        rounds kept. Logged as ``kind``: a replan, or a round seated from results."""
+        rounds kept. Logged as ``kind``: a replan, or a round seated from results; ``left`` and ``back``:
+        who the host said left or came back at a drive, logged with it."""
         old = stored.session.schedule
         if schedule.players[: len(old.players)] != old.players:
             raise StoreFailedError("a new plan must keep the score sheet's players in their places")
@@ -251,7 +254,7 @@ class Transaction(EveningTerms):
             (json.dumps(movement_to_data(schedule.movement, schedule.couples, schedule.mixed)), session_id),
         )
         saved = _load(self._db, session_id, self.path)  # reads back as written, names as stored
-        plan = PlanEdit(kept, old, saved.session.schedule)
+        plan = PlanEdit(kept, old, saved.session.schedule, left, back)
         self._log(session_id, Change(kind, source, plan))
         return saved
 

@@ -113,8 +113,8 @@ def _plan_words(kind: Kind, edit: PlanEdit) -> tuple[str, str, str]:
         )
         return words, _plan_size(edit.before), after
     old, new = set(edit.before.players), set(edit.after.players)
-    gone = _away(edit.before, edit.kept) - _away(edit.after, edit.kept)
-    left = sorted(_away(edit.after, edit.kept) - _away(edit.before, edit.kept))
+    gone = (_away(edit.before, edit.kept) - _away(edit.after, edit.kept)) | set(edit.back)
+    left = sorted((_away(edit.after, edit.kept) - _away(edit.before, edit.kept)) | set(edit.left))
     came = sorted(new - old)
     said = [
         *(_("{name} joined").format(name=name) for name in came),

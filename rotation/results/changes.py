@@ -99,11 +99,15 @@ class RubberEdit:
 
 @dataclass(frozen=True, slots=True)
 class PlanEdit:
-    """The evening's plan before (None: a new evening) and after, its first ``kept`` rounds kept."""
+    """The evening's plan before (None: a new evening) and after, its first ``kept`` rounds kept; at a
+    drive, who the host said left or came back from round ``kept + 1`` on (``left``, ``back``), which the
+    rounds do not show while that round is not yet seated."""
 
     kept: int
     before: Schedule | None
     after: Schedule
+    left: tuple[str, ...] = ()
+    back: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +147,9 @@ class Change:
             before, after = (None if r is None else encode_record(r) for r in (what.before, what.after))
         elif isinstance(what, PlanEdit):
             entry["kept"] = what.kept
+            entry.update(
+                {key: list(names) for key, names in (("left", what.left), ("back", what.back)) if names}
+            )
             before = None if what.before is None else encode_schedule(what.before)
             after = encode_schedule(what.after)
         else:

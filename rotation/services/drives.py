@@ -421,13 +421,18 @@ def _players_written(
     players = (*schedule.players, *joining)
     place.update((name_key(name), len(schedule.players) + i) for i, name in enumerate(joining))
     present = frozenset(place[name_key(name)] for name in names)
+    before = _present(start, schedule.rounds, tx.drive_present(stored))
+    if before is None:  # that round not yet seated: who plays as in the round before
+        before = schedule.rounds[-1].present if schedule.rounds else frozenset(range(len(schedule.players)))
+    left = tuple(schedule.players[p] for p in sorted(before - present))
+    back = tuple(schedule.players[p] for p in sorted(present - before) if p < len(schedule.players))
     tx.keep_drive_present(stored, start, present)
     rounds = list(schedule.rounds[: start - 1]) or [first_round(len(players), present)]
     grown = replace(session, schedule=Schedule(players, replace(schedule.movement, n_players=len(players))))
     wanted = _seated_on(drive, total, grown, rounds, tx.drive_present(stored), start - 1)
     movement = Movement(len(players), tuple(wanted), schedule.movement.name)
     seating = Schedule(players, movement, schedule.couples, schedule.mixed)
-    return tx.replace_schedule(stored, seating, kept=start - 1, source=source)
+    return tx.replace_schedule(stored, seating, kept=start - 1, source=source, left=left, back=back)
 
 
 def first_free(session: Session) -> int:

@@ -176,6 +176,24 @@ def test_the_change_is_logged_from_where_it_came(store: Store) -> None:
     assert (last.source, last.what) == ("the host page", "replanned from round 2 (Cy left)")
 
 
+def test_a_change_to_a_round_not_yet_seated_names_who_left_and_came_back(store: Store) -> None:
+    """Said while round 1 is played, round 2 not seated: the rounds cannot show who left, so the log says it
+    (Cy left; then Cy back and Hal left), and `chicago log --json` carries it."""
+    from rotation.render.changes import change_lines
+    from rotation.services.changes import evening_log, log_data
+
+    plan(store, NINE)
+    net(store, 1, 1, "N-S +3")
+    players_from(store, "drive", without("Cy"), gone=("Cy",), source=HOST_PAGE)
+    players_from(store, "drive", without("Hal"), gone=("Hal",), source=HOST_PAGE)
+    log = evening_log(store, "drive")
+    lines = [line.what for line in change_lines(log.changes)[-2:]]
+    assert lines == ["replanned from round 2 (Cy left)", "replanned from round 2 (Hal left; Cy back)"]
+    assert log_data(log)["changes"][-1]["left"] == ["Hal"]
+    assert log_data(log)["changes"][-1]["back"] == ["Cy"]
+    assert len(rounds(store)) == 1  # round 2 still waits for table 2's rubber
+
+
 def test_a_version_8_database_gains_who_plays(tmp_path: Path) -> None:
     """Schema 9 keeps who plays at a drive: a version 8 file is upgraded in place, its drive kept."""
     path = tmp_path / "v8.db"
