@@ -275,6 +275,8 @@ def import_command(
     try:
         with open_store() as store:
             stored = import_evening(store, session, title, day, again=again, seating=seating, carried=carried)
+    except FormatError as error:  # the file's seating against its own score sheet and rounds
+        fail(f"{file}: {error}")
     except SameEveningError as error:
         fail(
             f"{file} is {error}: importing it again would count its rubbers twice in the season"

@@ -25,7 +25,7 @@ from rotation.language import N_, _
 from rotation.model import Movement, Player, Round, Schedule
 from rotation.movements.drives import Drive, first_round, next_round
 from rotation.names import name_key
-from rotation.plan import MAX_ROUNDS, Kept, Plan, PlanError, PlanRequest
+from rotation.plan import MAX_PLAYERS, MAX_ROUNDS, Kept, Plan, PlanError, PlanRequest
 from rotation.request import Method, Order
 from rotation.results.changes import Kind, Source
 from rotation.results.session import Session
@@ -41,6 +41,7 @@ __all__ = [
     "Drive",
     "DrivePlayersError",
     "DriveState",
+    "FileSeating",
     "ReseatRefusedError",
     "drive_of",
     "drive_plan",
@@ -52,6 +53,7 @@ __all__ = [
     "plan_drive",
     "players_from",
     "playing_from",
+    "present_names",
     "read_seating",
     "reseat",
     "save_drive",
@@ -223,15 +225,39 @@ def drive_planned(
     return evenings.Planned(plan, saved, known_as=known_as)
 
 
-def seating_data(state: DriveState | None) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class FileSeating:
+    """A session file's ``"seating"``: the movement by results, its rounds, and who plays from which round
+    on as the host said (``present``: (round, names), oldest first), so a change said ahead goes on too."""
+
+    drive: Drive
+    rounds: int
+    present: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+
+def seating_data(
+    state: DriveState | None, present: Sequence[tuple[int, Sequence[str]]] = ()
+) -> dict[str, Any] | None:
     """A session file's ``"seating"`` object for an evening seated by results (None: planned before play):
-    ``{"movement": "progressive", "rounds": 5}``, so an evening exported and imported goes on as it was."""
-    return None if state is None else {"movement": state.drive.value, "rounds": state.rounds}
+    ``{"movement": "progressive", "rounds": 5}``, and ``"present"`` when the host said who plays from a
+    round on (``[{"from": 3, "players": [names]}]``): an evening exported and imported goes on as it was."""
+    if state is None:
+        return None
+    data: dict[str, Any] = {"movement": state.drive.value, "rounds": state.rounds}
+    if present:
+        data["present"] = [{"from": start, "players": list(names)} for start, names in present]
+    return data
 
 
-def read_seating(data: object) -> tuple[Drive, int] | None:
+def present_names(tx: Transaction, stored: StoredSession) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Who the host said plays from which round on, by name (`FileSeating.present`)."""
+    players = stored.session.schedule.players
+    return tuple((start, tuple(players[p] for p in sorted(ps))) for start, ps in tx.drive_present(stored))
+
+
+def read_seating(data: object) -> FileSeating | None:
     """The ``"seating"`` of a session file's JSON: None when it has none; FormatError for one that cannot
-    be read."""
+    be read (its ``"present"`` names are checked against the score sheet on import: `keep_imported`)."""
     if not isinstance(data, dict) or data.get("seating") is None:
         return None
     seating = data["seating"]
@@ -241,20 +267,46 @@ def read_seating(data: object) -> tuple[Drive, int] | None:
         raise FormatError(
             f'"seating" must be {{"movement": one of {", ".join(DRIVES)}, "rounds": 1 to {MAX_ROUNDS}}}'
         )
-    return Drive(movement), rounds
+    said = seating.get("present", [])
+    form = f'"seating": "present" must be a list of {{"from": a round 1 to {rounds}, "players": [names]}}'
+    if not isinstance(said, list) or len(said) > rounds:
+        raise FormatError(form)
+    present: list[tuple[int, tuple[str, ...]]] = []
+    for entry in said:
+        start = entry.get("from") if isinstance(entry, dict) else None
+        names = entry.get("players") if isinstance(entry, dict) else None
+        if (
+            not isinstance(start, int)
+            or not 1 <= start <= rounds
+            or (present and start <= present[-1][0])
+            or not isinstance(names, list)
+            or not 4 <= len(names) <= MAX_PLAYERS
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise FormatError(form)
+        present.append((start, tuple(names)))
+    return FileSeating(Drive(movement), rounds, tuple(present))
 
 
 def keep_imported(
-    tx: Transaction, saved: StoredSession, seating: tuple[Drive, int], source: Source
+    tx: Transaction, saved: StoredSession, seating: FileSeating, source: Source
 ) -> StoredSession:
-    """An evening just imported (``saved``, in the caller's transaction) kept as seated by results, and the
-    rounds its results seat seated (the file's own seating kept where the results give the same)."""
-    drive, rounds = seating
-    tx.keep_drive(saved, drive.value, rounds)
-    if len(saved.session.schedule.rounds) > rounds:
+    """An evening just imported (``saved``, in the caller's transaction) kept as seated by results, who
+    plays from which round on kept, and the rounds its results seat seated (the file's own seating kept
+    where the results give the same)."""
+    tx.keep_drive(saved, seating.drive.value, seating.rounds)
+    if len(saved.session.schedule.rounds) > seating.rounds:
         raise FormatError(
-            f"the file seats {len(saved.session.schedule.rounds)} rounds of a {rounds}-round evening"
+            f"the file seats {len(saved.session.schedule.rounds)} rounds of a {seating.rounds}-round evening"
         )
+    place = {name_key(name): p for p, name in enumerate(saved.session.schedule.players)}
+    for start, names in seating.present:
+        unknown = [name for name in names if name_key(name) not in place]
+        if unknown or len({name_key(name) for name in names}) < len(names):
+            raise FormatError(
+                f'"seating": "present" from round {start} names a player twice or not on the score sheet'
+            )
+        tx.keep_drive_present(saved, start, (place[name_key(name)] for name in names))
     return reseat(tx, saved, saved.session, 1, source) or saved
 
 

@@ -27,8 +27,7 @@ from scoring.rules import ScoringRules
 
 if TYPE_CHECKING:
     from rotation.history import History
-    from rotation.movements.drives import Drive
-    from rotation.services.drives import DriveState
+    from rotation.services.drives import DriveState, FileSeating
     from rotation.solver import Progress
 
 __all__ = [
@@ -464,15 +463,15 @@ class Carried:
 def export_evening(store: Store, evening: Evening) -> dict[str, Any]:
     """A saved evening as a session file's JSON, with its name and date, its ``"seating"`` when it is
     seated by results (`rotation.services.drives`), and what it carries (`Carried`)."""
-    from rotation.services.drives import drive_state, seating_data
+    from rotation.services.drives import drive_state, present_names, seating_data
 
     stored = store.load(evening)
     data = session_to_data(stored.session, {"name": stored.name, "date": stored.played_on.isoformat()})
-    seating = seating_data(drive_state(store, stored))
+    with store.reading() as tx:
+        stake, language, present = tx.stake(stored), tx.language(stored), present_names(tx, stored)
+    seating = seating_data(drive_state(store, stored), present)
     if seating is not None:
         data["seating"] = seating
-    with store.reading() as tx:
-        stake, language = tx.stake(stored), tx.language(stored)
     if stake is not None:
         data["stake"] = stake
     if language is not None:
@@ -526,14 +525,14 @@ def import_evening(
     *,
     again: bool = False,
     source: Source = TERMINAL,
-    seating: tuple[Drive, int] | None = None,
+    seating: FileSeating | None = None,
     carried: Carried = Carried(),
 ) -> StoredSession:
     """Save a session read from a file, results and all. SameEveningError when the same evening (date,
     players, seating, results) is saved already, whose rubbers would count twice in the season, unless
-    ``again`` says it is another evening. ``seating``: the file's movement by results and its rounds
-    (`rotation.services.drives.read_seating`), kept, and the rounds its results seat seated; ``carried``:
-    its stake and language (`read_carried`), kept."""
+    ``again`` says it is another evening. ``seating``: the file's movement by results, its rounds and who
+    plays when (`rotation.services.drives.read_seating`), kept, and the rounds its results seat seated;
+    ``carried``: its stake and language (`read_carried`), kept."""
     with store.writing() as tx:
         twin = next((s for s in tx.season(played_on, played_on) if _same_evening(s.session, session)), None)
         if twin is not None and not again:

@@ -63,3 +63,37 @@ def test_plan_help_says_how_a_drive_takes_a_change_of_players(tmp_path: Path) ->
     assert shown.returncode == 0
     said = " ".join(shown.stdout.replace("\u2502", " ").split())  # the help's box drawn with │
     assert "At an evening seated by results, `plan NAME... --keep EVENING --gone NAME --save EVENING`" in said
+
+
+def test_a_change_said_ahead_is_logged_by_name_and_goes_with_the_file(tmp_path: Path) -> None:
+    """Cy goes home while table 2 still plays round 1: `chicago log` names him though round 2 is not seated
+    yet, and `export` then `import` into another database carries it, so round 2 is seated there without
+    Cy once table 2's rubber comes in. A file whose "present" names someone not on its score sheet is
+    refused with one line naming the file, nothing saved."""
+    home, away, file = tmp_path / "home.db", tmp_path / "away.db", tmp_path / "drive.json"
+    nine = [*EIGHT, "Ivy"]
+    made = chicago(home, "plan", *nine, "--order", "given", "--movement", "progressive", "--rounds", "3",
+                   "--save", "drive")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert chicago(home, "record", "drive", "--round", "1", "--table", "1", "--net", "N-S +3").returncode == 0
+    gone = [name for name in nine if name != "Cy"]
+    said = chicago(home, "plan", *gone, "--gone", "Cy", "--keep", "drive", "--save", "drive")
+    assert said.returncode == 0, said.stderr
+    assert chicago(home, "log", "drive").stdout.strip().splitlines()[-1].endswith(
+        "replanned from round 2 (Cy left): 9 players, 1 round -> 9 players, 1 round"
+    )
+    assert chicago(home, "export", "drive", "--out", str(file)).returncode == 0
+    assert json.loads(file.read_text())["seating"]["present"] == [{"from": 2, "players": gone}]
+    imported = chicago(away, "import", str(file))
+    assert imported.returncode == 0, imported.stderr
+    assert chicago(away, "record", "drive", "--round", "1", "--table", "2", "--net", "E-W +3").returncode == 0
+    second = json.loads(chicago(away, "export", "drive").stdout)["rounds"][1]
+    seated = {t[key] for t in second["tables"] for key in ("north", "east", "south", "west")}
+    assert seated == set(gone) and second.get("sitting_out", []) == []
+    data = json.loads(file.read_text())
+    data["seating"]["present"][0]["players"].append("Zed")
+    file.write_text(json.dumps(data | {"name": "bad"}))
+    refused = chicago(away, "import", str(file), "--again")
+    assert refused.returncode == 2 and refused.stderr.startswith(f"chicago: error: {file}: \"seating\"")
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert "bad" not in chicago(away, "sessions").stdout

@@ -194,6 +194,38 @@ def test_a_change_to_a_round_not_yet_seated_names_who_left_and_came_back(store: 
     assert len(rounds(store)) == 1  # round 2 still waits for table 2's rubber
 
 
+def test_a_change_said_ahead_goes_with_the_evening_exported_and_imported(store: Store) -> None:
+    """Cy leaves while table 2 still plays round 1; the evening is exported then and imported: the file's
+    seating carries who plays from round 2, so round 2 is seated without Cy when table 2's rubber comes in
+    on the imported evening too (Ivy in Cy's seat, as in the test above). A file naming a player not on
+    the score sheet, or a round out of order, is refused."""
+    from rotation.services.drives import read_seating
+    from rotation.services.errors import FormatError
+    from rotation.services.evenings import export_evening, import_evening
+    from rotation.services.sheets import read_session
+
+    plan(store, NINE)
+    net(store, 1, 1, "N-S +3")
+    players_from(store, "drive", without("Cy"), gone=("Cy",), source=TERMINAL)
+    data = export_evening(store, "drive")
+    assert data["seating"]["present"] == [{"from": 2, "players": list(without("Cy"))}]
+    seating = read_seating(data)
+    import_evening(store, read_session(data), "again", date(2026, 11, 28), seating=seating)
+    rubbers.record_rubber(store, "again", 1, 2, net=RecordedNet.parse("E-W +3"))
+    second = store.load("again").session.schedule.rounds[1]
+    assert second == Round((Table(0, 1, 6, 7, N), Table(4, 5, 3, 8, S)))
+    for present in (
+        [{"from": 2, "players": [*without("Cy"), "Zed"]}],
+        [{"from": 3, "players": list(NINE)}, {"from": 2, "players": list(NINE)}],
+        [{"from": 2, "players": ["Ann", "Bea", "Cy"]}],
+    ):
+        data["seating"]["present"] = present
+        with pytest.raises(FormatError):
+            seating = read_seating(data)
+            import_evening(store, read_session(data), "bad", date(2026, 11, 29), seating=seating, again=True)
+    assert [s.name for s in store.season()].count("bad") == 0
+
+
 def test_a_version_8_database_gains_who_plays(tmp_path: Path) -> None:
     """Schema 9 keeps who plays at a drive: a version 8 file is upgraded in place, its drive kept."""
     path = tmp_path / "v8.db"
