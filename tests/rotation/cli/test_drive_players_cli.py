@@ -79,8 +79,11 @@ def test_a_change_said_ahead_is_logged_by_name_and_goes_with_the_file(tmp_path: 
     gone = [name for name in nine if name != "Cy"]
     said = chicago(home, "plan", *gone, "--gone", "Cy", "--keep", "drive", "--save", "drive")
     assert said.returncode == 0, said.stderr
-    assert chicago(home, "log", "drive").stdout.strip().splitlines()[-1].endswith(
-        "replanned from round 2 (Cy left): 9 players, 1 round -> 9 players, 1 round"
+    assert (
+        chicago(home, "log", "drive")
+        .stdout.strip()
+        .splitlines()[-1]
+        .endswith("replanned from round 2 (Cy left): 9 players, 1 round -> 9 players, 1 round")
     )
     assert chicago(home, "export", "drive", "--out", str(file)).returncode == 0
     assert json.loads(file.read_text())["seating"]["present"] == [{"from": 2, "players": gone}]
@@ -94,6 +97,6 @@ def test_a_change_said_ahead_is_logged_by_name_and_goes_with_the_file(tmp_path: 
     data["seating"]["present"][0]["players"].append("Zed")
     file.write_text(json.dumps(data | {"name": "bad"}))
     refused = chicago(away, "import", str(file), "--again")
-    assert refused.returncode == 2 and refused.stderr.startswith(f"chicago: error: {file}: \"seating\"")
+    assert refused.returncode == 2 and refused.stderr.startswith(f'chicago: error: {file}: "seating"')
     assert len(refused.stderr.strip().splitlines()) == 1
     assert "bad" not in chicago(away, "sessions").stdout
