@@ -26,6 +26,18 @@ def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def _own_database(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """No test reads or writes the database of whoever runs the suite: CHICAGO_DB unset and the user's data
+    folder (platformdirs follows XDG_DATA_HOME) a fresh one, so a roster saved there by hand (a "Cy" that
+    makes "C" a typo) cannot change what `chicago plan A B C D` says. A test wanting a file sets its own."""
+    monkeypatch.delenv("CHICAGO_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    yield
+
+
 def modules_loaded(imports: Sequence[str] = (), commands: Sequence[Sequence[str]] = ()) -> set[str]:
     """The modules a fresh interpreter holds after importing ``imports`` and running each CLI command
     (each must exit 0): what start-up really costs, unseen by this test process's own imports."""
