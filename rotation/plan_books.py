@@ -5,16 +5,19 @@ couples' party seated in it with the couples apart."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from rotation.language import _
 from rotation.model import Movement
 from rotation.plan_words import book_start_text, times
 
 if TYPE_CHECKING:
+    from rotation.history import History
     from rotation.movements.home import HomeEvening
     from rotation.movements.twotables import TwoTableEvening
+    from rotation.solver import SolveResult
 
 __all__ = [
     "BOOK_START_LEAVES",
@@ -22,6 +25,8 @@ __all__ = [
     "book_with_away",
     "couples_book",
     "small_book",
+    "small_book_for_season",
+    "small_book_in_season",
     "whist_or_meet_once",
 ]
 
@@ -125,7 +130,8 @@ def small_book(
     n: int, rounds: int, tables: int | None, plain: bool
 ) -> tuple[HomeEvening | TwoTableEvening | None, tuple[str, ...]]:
     """The book of home evenings' (one table) or two-table evenings' entry for a ``plain`` request
-    (nobody away, no pair kept apart, nothing kept, no season), and the note saying so."""
+    (nobody away, no pair kept apart, nothing kept; a season's club takes it seated for the season:
+    ``small_book_for_season``), and the note saying so."""
     from rotation.movements.home import book_evening
     from rotation.movements.twotables import book_evening as two_tables
 
@@ -146,3 +152,64 @@ def small_book(
             ),
         )
     return None, ()
+
+
+SmallEvening = TypeVar("SmallEvening", "HomeEvening", "TwoTableEvening")
+
+
+def small_book_for_season(
+    evening: SmallEvening, sheet: Sequence[str], history: History, seed: int
+) -> SmallEvening:
+    """A club with a season (issue 26, 6 to 11 players): the small book's ``evening`` with its places taken
+    so that the last evening's partners, then the season's, repeat least (``movements.season_book``): who
+    takes which place changes none of the evening's own rules, so they stay the book's."""
+    from rotation.movements.season_book import place_book_for_season
+
+    placed = place_book_for_season(evening.movement, sheet, history, seed)
+    return replace(evening, movement=placed.movement)
+
+
+def small_book_in_season(
+    book: SolveResult, search: Callable[[], SolveResult], said: tuple[str, ...]
+) -> tuple[SolveResult, tuple[str, ...]]:
+    """The small book's evening seated for the season (``book``, dealt and seated by the planner) or the
+    planner's search from it (``search``), and the notes saying which (``said``: the book's own note).
+
+    The search runs only where the season's two rules are above the floors counting proves
+    (``solve._season_floors``): at them, nothing could rank a search above the book but the evening's own
+    rules, where the book was kept only when no worse than the planner's own search
+    (``build.home.accepted``, ``build.twotables.accepted``). The search is taken only when strictly better
+    in the order the book's evening states its rules (at one table the home game's: the opponents and
+    sitting out twice running before the table-mates); a tie keeps the book, even after every round."""
+    from rotation.solver import LAST_PARTNERS, SEASON_PARTNERS
+
+    if all(t.met for t in book.terms if t.name in (LAST_PARTNERS, SEASON_PARTNERS)):
+        return book, (
+            *said,
+            _(
+                "its places taken for the season, so that partners from the last evening and then the"
+                " season's partners repeat least: as little as counting allows"
+            ),
+        )
+    searched = search()
+    cut_short = book.cut_short or searched.cut_short
+    value = {t.name: t.value for t in searched.terms}
+    ranked = [t for t in book.terms if t.name in value]
+    if searched.movement is not None and tuple(value[t.name] for t in ranked) < tuple(
+        t.value for t in ranked
+    ):
+        first = next(t for t in ranked if value[t.name] != t.value)
+        return replace(searched, cut_short=cut_short), (
+            _(
+                "planned from a book's evening with its places taken for the season: the planner's search"
+                " from it did better by the ranked rules ({rule}: {value} where the book's evening has"
+                " {book})"
+            ).format(rule=_(first.name), value=value[first.name], book=first.value),
+        )
+    return replace(book, cut_short=cut_short), (
+        *said,
+        _(
+            "its places taken for the season, so that partners from the last evening and then the season's"
+            " partners repeat least; the planner's search from it found no evening better by the ranked rules"
+        ),
+    )
