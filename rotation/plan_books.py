@@ -180,7 +180,8 @@ def small_book_in_season(
     rules, where the book was kept only when no worse than the planner's own search
     (``build.home.accepted``, ``build.twotables.accepted``). The search is taken only when strictly better
     in the order the book's evening states its rules (at one table the home game's: the opponents and
-    sitting out twice running before the table-mates); a tie keeps the book, even after every round."""
+    sitting out twice running before the table-mates), the stops that are not even ranked just before the
+    opponents (``_ranked``); a tie keeps the book, even after every round."""
     from rotation.solver import LAST_PARTNERS, SEASON_PARTNERS
 
     if all(t.met for t in book.terms if t.name in (LAST_PARTNERS, SEASON_PARTNERS)):
@@ -193,18 +194,16 @@ def small_book_in_season(
         )
     searched = search()
     cut_short = book.cut_short or searched.cut_short
-    value = {t.name: t.value for t in searched.terms}
-    ranked = [t for t in book.terms if t.name in value]
-    if searched.movement is not None and tuple(value[t.name] for t in ranked) < tuple(
-        t.value for t in ranked
-    ):
-        first = next(t for t in ranked if value[t.name] != t.value)
+    both = {t.name for t in book.terms} & {t.name for t in searched.terms}
+    theirs, ours = _ranked(searched, book, both), _ranked(book, book, both)
+    if searched.movement is not None and [v for _r, v in theirs] < [v for _r, v in ours]:
+        rule, value, was = next((r, v, w) for (r, v), (_r, w) in zip(theirs, ours, strict=True) if v != w)
         return replace(searched, cut_short=cut_short), (
             _(
                 "planned from a book's evening with its places taken for the season: the planner's search"
                 " from it did better by the ranked rules ({rule}: {value} where the book's evening has"
                 " {book})"
-            ).format(rule=_(first.name), value=value[first.name], book=first.value),
+            ).format(rule=rule, value=value, book=was),
         )
     return replace(book, cut_short=cut_short), (
         *said,
@@ -213,3 +212,22 @@ def small_book_in_season(
             " partners repeat least; the planner's search from it found no evening better by the ranked rules"
         ),
     )
+
+
+def _ranked(result: SolveResult, book: SolveResult, names: set[str]) -> list[tuple[str, int]]:
+    """``result``'s rules among ``names`` (named in the language spoken) in the order ``book`` states
+    them, with the stops that are not even (partners or rounds played off their bounds after that round,
+    as `chicago check` marks them: ``rotation.balance.stops``; none in a book's evening) just before the
+    opponents, where the planner ranks an evening even at every stop."""
+    from rotation.balance import stops
+    from rotation.solver.problem import OPPONENT
+
+    uneven = sum(not stop.even for stop in stops(result.movement)) if result.movement is not None else 0
+    value = {t.name: t.value for t in result.terms}
+    ranked: list[tuple[str, int]] = []
+    for term in book.terms:
+        if term.name == OPPONENT:
+            ranked.append((_("Stopping after each round"), uneven))
+        if term.name in names:
+            ranked.append((_(term.name), value[term.name]))
+    return ranked
