@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Literal
 
 from rotation.language import _
 from rotation.model import Movement
@@ -154,12 +154,9 @@ def small_book(
     return None, ()
 
 
-SmallEvening = TypeVar("SmallEvening", "HomeEvening", "TwoTableEvening")
-
-
 def small_book_for_season(
-    evening: SmallEvening, sheet: Sequence[str], history: History, seed: int
-) -> SmallEvening:
+    evening: HomeEvening | TwoTableEvening, sheet: Sequence[str], history: History, seed: int
+) -> HomeEvening | TwoTableEvening:
     """A club with a season (issue 26, 6 to 11 players): the small book's ``evening`` with its places taken
     so that the last evening's partners, then the season's, repeat least (``movements.season_book``): who
     takes which place changes none of the evening's own rules, so they stay the book's."""

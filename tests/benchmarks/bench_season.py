@@ -92,14 +92,14 @@ def main() -> None:
         "| club | consecutive partners with / without | third while one never, with / without"
         " | partner repeats with / without | table-mate repeats with / without"
         " | partner spreads with / without | opponent spreads | sit-out repeats | longest sit-out run"
-        " | s per evening without | ratio with / without |"
+        " | s per evening with / without | ratio with / without |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for members in (int(c) for c in args.clubs.split(",")):
         how = {"rounds": args.rounds, "everyone": args.everyone}
         alone = season(members, args.evenings, with_history=False, **how)
         seated = season(members, args.evenings, with_history=True, **how)
-        per = alone["seconds"] / args.evenings
+        per, per_seated = alone["seconds"] / args.evenings, seated["seconds"] / args.evenings
         print(
             f"| {members} | {seated['consecutive']:.0f} / {alone['consecutive']:.0f}"
             f" | {seated['third']:.0f} / {alone['third']:.0f}"
@@ -109,7 +109,7 @@ def main() -> None:
                 f" | {seated[key]:.0f} / {alone[key]:.0f}"
                 for key in ("partner spread", "opponent spread", "sit-out repeats", "longest run")
             )
-            + f" | {per:.2f} | {seated['seconds'] / alone['seconds']:.2f} |",
+            + f" | {per_seated:.2f} / {per:.2f} | {seated['seconds'] / alone['seconds']:.2f} |",
             flush=True,
         )
 
