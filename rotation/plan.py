@@ -22,7 +22,14 @@ from rotation.language import _
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
-from rotation.plan_books import book_with_away, couples_book, small_book, whist_or_meet_once
+from rotation.plan_books import (
+    book_with_away,
+    couples_book,
+    small_book,
+    small_book_for_season,
+    small_book_in_season,
+    whist_or_meet_once,
+)
 from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused, times
 from rotation.request import Fault, Method, Part
 
@@ -587,10 +594,12 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             return Plan(Schedule(sheet, books.design), "whist design", drawn_cut, tuple(notes), None, avoid)
         design, meet_once_whole = books.design, books.whole == "meet-once"
         keep_movement, book_start = books.first, books.start
-    plain = not (kept or away or avoid or request.history)
-    evening, said = small_book(len(sheet), rounds, request.tables, plain)
-    notes.extend(Note(text) for text in said)
     seed = request_seed(request)
+    evening, said = small_book(len(sheet), rounds, request.tables, not (kept or away or avoid))
+    if evening is not None and request.history:  # seated for the season, then planned both ways below
+        evening = small_book_for_season(evening, sheet, request.history, seed)
+    else:
+        notes.extend(Note(text) for text in said)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
     if request.history and kept is None:
@@ -606,7 +615,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             last_partners, season = frozenset(), {}
     started = time.monotonic()
 
-    def planned(keep: Movement | None) -> tuple[PlanSpec, SolveResult]:
+    def planned(keep: Movement | None, book: bool = True) -> tuple[PlanSpec, SolveResult]:
         spec = PlanSpec(
             len(sheet),
             rounds,
@@ -629,12 +638,15 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             seed=seed,
             on_progress=on_progress,
             hint=evening.movement if evening else design,
-            proven=evening.bounds if evening else None,
+            proven=evening.bounds if evening and book else None,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
 
     try:
         spec, result = planned(keep_movement)
+        if evening is not None and request.history:  # the book's evening as it is, or a search from it
+            result, said = small_book_in_season(result, lambda: planned(keep_movement, book=False)[1], said)
+            notes.extend(Note(text) for text in said)
         if book_start is not None:  # each plan has the whole work budget; the cap is shared
             with_book = planned(book_start)
             cut_short = result.cut_short or with_book[1].cut_short

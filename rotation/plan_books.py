@@ -5,7 +5,8 @@ couples' party seated in it with the couples apart."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from rotation.language import _
@@ -13,8 +14,10 @@ from rotation.model import Movement
 from rotation.plan_words import book_start_text, times
 
 if TYPE_CHECKING:
+    from rotation.history import History
     from rotation.movements.home import HomeEvening
     from rotation.movements.twotables import TwoTableEvening
+    from rotation.solver import SolveResult
 
 __all__ = [
     "BOOK_START_LEAVES",
@@ -22,6 +25,8 @@ __all__ = [
     "book_with_away",
     "couples_book",
     "small_book",
+    "small_book_for_season",
+    "small_book_in_season",
     "whist_or_meet_once",
 ]
 
@@ -125,7 +130,8 @@ def small_book(
     n: int, rounds: int, tables: int | None, plain: bool
 ) -> tuple[HomeEvening | TwoTableEvening | None, tuple[str, ...]]:
     """The book of home evenings' (one table) or two-table evenings' entry for a ``plain`` request
-    (nobody away, no pair kept apart, nothing kept, no season), and the note saying so."""
+    (nobody away, no pair kept apart, nothing kept; a season's club takes it seated for the season:
+    ``small_book_for_season``), and the note saying so."""
     from rotation.movements.home import book_evening
     from rotation.movements.twotables import book_evening as two_tables
 
@@ -146,3 +152,79 @@ def small_book(
             ),
         )
     return None, ()
+
+
+def small_book_for_season(
+    evening: HomeEvening | TwoTableEvening, sheet: Sequence[str], history: History, seed: int
+) -> HomeEvening | TwoTableEvening:
+    """A club with a season (issue 26, 6 to 11 players): the small book's ``evening`` with its places taken
+    so that the last evening's partners, then the season's, repeat least (``movements.season_book``): who
+    takes which place changes none of the evening's own rules, so they stay the book's."""
+    from rotation.movements.season_book import place_book_for_season
+
+    placed = place_book_for_season(evening.movement, sheet, history, seed)
+    return replace(evening, movement=placed.movement)
+
+
+def small_book_in_season(
+    book: SolveResult, search: Callable[[], SolveResult], said: tuple[str, ...]
+) -> tuple[SolveResult, tuple[str, ...]]:
+    """The small book's evening seated for the season (``book``, dealt and seated by the planner) or the
+    planner's search from it (``search``), and the notes saying which (``said``: the book's own note).
+
+    The search runs only where the season's two rules are above the floors counting proves
+    (``solve._season_floors``): at them, nothing could rank a search above the book but the evening's own
+    rules, where the book was kept only when no worse than the planner's own search
+    (``build.home.accepted``, ``build.twotables.accepted``). The search is taken only when strictly better
+    in the order the book's evening states its rules (at one table the home game's: the opponents and
+    sitting out twice running before the table-mates), the stops that are not even ranked just before the
+    opponents (``_ranked``); a tie keeps the book, even after every round."""
+    from rotation.solver import LAST_PARTNERS, SEASON_PARTNERS
+
+    if all(t.met for t in book.terms if t.name in (LAST_PARTNERS, SEASON_PARTNERS)):
+        return book, (
+            *said,
+            _(
+                "its places taken for the season, so that partners from the last evening and then the"
+                " season's partners repeat least: as little as counting allows"
+            ),
+        )
+    searched = search()
+    cut_short = book.cut_short or searched.cut_short
+    both = {t.name for t in book.terms} & {t.name for t in searched.terms}
+    theirs, ours = _ranked(searched, book, both), _ranked(book, book, both)
+    if searched.movement is not None and [v for _r, v in theirs] < [v for _r, v in ours]:
+        rule, value, was = next((r, v, w) for (r, v), (_r, w) in zip(theirs, ours, strict=True) if v != w)
+        return replace(searched, cut_short=cut_short), (
+            _(
+                "planned from a book's evening with its places taken for the season: the planner's search"
+                " from it did better by the ranked rules ({rule}: {value} where the book's evening has"
+                " {book})"
+            ).format(rule=rule, value=value, book=was),
+        )
+    return replace(book, cut_short=cut_short), (
+        *said,
+        _(
+            "its places taken for the season, so that partners from the last evening and then the season's"
+            " partners repeat least; the planner's search from it found no evening better by the ranked rules"
+        ),
+    )
+
+
+def _ranked(result: SolveResult, book: SolveResult, names: set[str]) -> list[tuple[str, int]]:
+    """``result``'s rules among ``names`` (named in the language spoken) in the order ``book`` states
+    them, with the stops that are not even (partners or rounds played off their bounds after that round,
+    as `chicago check` marks them: ``rotation.balance.stops``; none in a book's evening) just before the
+    opponents, where the planner ranks an evening even at every stop."""
+    from rotation.balance import stops
+    from rotation.solver.problem import OPPONENT
+
+    uneven = sum(not stop.even for stop in stops(result.movement)) if result.movement is not None else 0
+    value = {t.name: t.value for t in result.terms}
+    ranked: list[tuple[str, int]] = []
+    for term in book.terms:
+        if term.name == OPPONENT:
+            ranked.append((_("Stopping after each round"), uneven))
+        if term.name in names:
+            ranked.append((_(term.name), value[term.name]))
+    return ranked

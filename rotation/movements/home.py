@@ -68,10 +68,10 @@ def home_evening(n_players: int, rounds: int) -> HomeEvening | None:
 
 def book_evening(n_players: int, rounds: int, tables: int | None, plain: bool) -> HomeEvening | None:
     """The book's evening where the planner should take it: one table (asked for, or the default for the
-    group), every player interchangeable (``plain``: nobody away, no pair kept apart, nothing kept, no
-    season) and even after every round (the builder keeps only evenings at the opponents' proven best
-    or, where none such was found even at every stop, no worse than the planner's own search's:
-    ``rotation.build.home.accepted``)."""
+    group), every player interchangeable (``plain``: nobody away, no pair kept apart, nothing kept; a
+    season's club takes it seated for the season) and even after every round (the builder keeps only
+    evenings at the opponents' proven best or, where none such was found even at every stop, no worse than
+    the planner's own search's: ``rotation.build.home.accepted``)."""
     if not plain or (tables if tables is not None else n_players // 4) != 1:
         return None
     found = home_evening(n_players, rounds)

@@ -78,10 +78,11 @@ def two_table_evening(n_players: int, rounds: int) -> TwoTableEvening | None:
 
 
 def book_evening(n_players: int, rounds: int, tables: int | None, plain: bool) -> TwoTableEvening | None:
-    """The book's evening where the planner should take it: two tables as the group's default (asked for
-    or not), every player interchangeable (``plain``: nobody away, no pair kept apart, nothing kept, no
-    season). The builder keeps only evenings even after every round and no worse than the planner's own
-    search in the ranked order (``rotation.build.twotables.accepted``)."""
+    """The book's evening where the planner should take it: two tables as the group's default (asked for or
+    not), every player interchangeable (``plain``: nobody away, no pair kept apart, nothing kept; a
+    season's club takes it seated for the season). The builder keeps only evenings even after every round
+    and no worse than the planner's own search in the ranked order
+    (``rotation.build.twotables.accepted``)."""
     if not plain or n_players // 4 != 2 or (tables if tables is not None else 2) != 2:
         return None
     return two_table_evening(n_players, rounds)
