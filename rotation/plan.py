@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import pairwise
@@ -22,7 +22,14 @@ from rotation.language import _
 from rotation.model import InvalidScheduleError, Movement, Round, Schedule, check_names
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
-from rotation.plan_books import book_with_away, couples_book, small_book, whist_or_meet_once
+from rotation.plan_books import (
+    best_with_placed,
+    book_with_away,
+    couples_book,
+    small_book,
+    small_book_with_away,
+    whist_or_meet_once,
+)
 from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused, times
 from rotation.request import Fault, Method, Part
 
@@ -591,6 +598,14 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
     evening, said = small_book(len(sheet), rounds, request.tables, plain)
     notes.extend(Note(text) for text in said)
     seed = request_seed(request)
+    placed = None  # part-timers at one or two tables: the book's evening with them placed (issue 26)
+    if (
+        evening is None
+        and away
+        and not (kept or avoid or request.history or couples)
+        and keep_movement is None
+    ):
+        placed = small_book_with_away(len(sheet), rounds, request.tables, away, seed)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
     if request.history and kept is None:
@@ -606,7 +621,9 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             last_partners, season = frozenset(), {}
     started = time.monotonic()
 
-    def planned(keep: Movement | None) -> tuple[PlanSpec, SolveResult]:
+    def planned(
+        keep: Movement | None, hint: Movement | None = None, proven: Mapping[str, int] | None = None
+    ) -> tuple[PlanSpec, SolveResult]:
         spec = PlanSpec(
             len(sheet),
             rounds,
@@ -628,13 +645,17 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             time_limit=max(0.01, left),
             seed=seed,
             on_progress=on_progress,
-            hint=evening.movement if evening else design,
-            proven=evening.bounds if evening else None,
+            hint=hint if hint is not None else evening.movement if evening else design,
+            proven=proven if hint is not None else evening.bounds if evening else None,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
 
     try:
-        spec, result = planned(keep_movement)
+        if placed is not None:
+            spec, result, said = best_with_placed(lambda hint, proven: planned(None, hint, proven), placed)
+            notes.extend(Note(text) for text in said)
+        else:
+            spec, result = planned(keep_movement)
         if book_start is not None:  # each plan has the whole work budget; the cap is shared
             with_book = planned(book_start)
             cut_short = result.cut_short or with_book[1].cut_short

@@ -6,6 +6,7 @@ couples' party seated in it with the couples apart."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal
 
 from rotation.language import _
@@ -14,14 +15,17 @@ from rotation.plan_words import book_start_text, times
 
 if TYPE_CHECKING:
     from rotation.movements.home import HomeEvening
+    from rotation.solver import PlanSpec, SolveResult
     from rotation.movements.twotables import TwoTableEvening
 
 __all__ = [
     "BOOK_START_LEAVES",
     "Booked",
     "book_with_away",
+    "best_with_placed",
     "couples_book",
     "small_book",
+    "small_book_with_away",
     "whist_or_meet_once",
 ]
 
@@ -146,3 +150,90 @@ def small_book(
             ),
         )
     return None, ()
+
+
+def small_book_with_away(
+    n: int, rounds: int, tables: int | None, away: Mapping[int, frozenset[int]], seed: int
+) -> Movement | None:
+    """The home or two-table book's evening for ``n`` (``small_book``, taken as for a plain request) with
+    the players ``away`` (0-based rounds) placed where the book sits their place out and its rounds
+    ordered (``movements.home_away``): None when the books have no such evening or no placing keeps
+    everyone's sit-outs within their fair share."""
+    from rotation.movements.home_away import place_in_book
+
+    evening, _ = small_book(n, rounds, tables, True)
+    if evening is None or not away:
+        return None
+    found = place_in_book(evening.movement, away, seed=seed)
+    return found.movement if found is not None and found.fair else None
+
+
+Planned = Callable[["Movement | None", "Mapping[str, int] | None"], "tuple[PlanSpec, SolveResult]"]
+"""Plans the request with a hint (None: as ever) and, given ``proven``, takes the hint as it is."""
+
+
+def best_with_placed(planned: Planned, placed: Movement) -> tuple[PlanSpec, SolveResult, tuple[str, ...]]:
+    """The best in the planner's ranked order of: the book's evening with the part-timers placed
+    (``small_book_with_away``) as it is, dealt and seated; the planner's search from it; and the planner's
+    search as without it. The first alone when it meets every bound the planner states (nothing can rank
+    better); on a tie the book's evening. The result states the best bounds proven by any of the searches
+    that hold for it (``_proven_by``). Returns the plan, its result and the note saying what was taken."""
+    from dataclasses import replace
+
+    from rotation.solver import Status
+
+    as_is = planned(placed, {})
+    if as_is[1].status is Status.OPTIMAL:
+        return (*as_is, (AWAY_PLACED,))
+    hinted, searched = planned(placed, None), planned(None, None)
+    tried = [
+        (r, said) for r, said in ((as_is, AWAY_PLACED), (hinted, AWAY_HINT), (searched, "")) if r[1].movement
+    ]
+    if not tried:
+        return (*searched, ())
+    order = [
+        t.name for t in searched[1].terms
+    ]  # the planner's ranking (the book's as-is may list it otherwise)
+
+    def ranked(candidate: tuple[tuple[PlanSpec, SolveResult], str]) -> tuple[int, ...]:
+        values = {t.name: t.value for t in candidate[0][1].terms}
+        return tuple(values.get(name, 0) for name in order)
+
+    (spec, result), said = min(tried, key=ranked)
+    result = _proven_by(result, [r[1] for r, _ in tried])
+    cut_short = any(r[1].cut_short for r, _ in tried)
+    return spec, replace(result, cut_short=cut_short), (said,) if said else ()
+
+
+def _proven_by(result: SolveResult, others: list[SolveResult]) -> SolveResult:
+    """``result`` with each term's bound raised to another search's where that holds for it: another's
+    bound on a rule holds for ``result`` when ``result`` has that search's values in every rule ranked
+    above it (the solver states a bound from a model only while every rule above is at its proven best,
+    and counting floors hold for every plan)."""
+    from dataclasses import replace
+
+    from rotation.solver import Status
+
+    terms = {t.name: t for t in result.terms}
+    for other in others:
+        same = True
+        for theirs in other.terms:
+            ours = terms.get(theirs.name)
+            if ours is None:
+                break
+            if same and ours.bound is not None and theirs.bound is not None and theirs.bound > ours.bound:
+                terms[ours.name] = replace(ours, bound=min(theirs.bound, ours.value))
+            same = same and ours.value == theirs.value
+    raised = tuple(terms[t.name] for t in result.terms)
+    status = Status.OPTIMAL if all(t.met for t in raised if t.bound is not None) else Status.FEASIBLE
+    return replace(result, terms=raised, status=status)
+
+
+AWAY_PLACED = (
+    "from the book, the players away placed where the book sits their place out and its rounds ordered"
+    " for it: nobody takes their seat, so every table is the book's"
+)
+AWAY_HINT = (
+    "planned from the book's evening, the players away placed where the book sits their place out and its"
+    " rounds ordered for it"
+)
