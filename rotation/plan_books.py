@@ -5,8 +5,8 @@ couples' party seated in it with the couples apart."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from rotation.language import _
@@ -15,14 +15,14 @@ from rotation.plan_words import book_start_text, times
 
 if TYPE_CHECKING:
     from rotation.movements.home import HomeEvening
-    from rotation.solver import PlanSpec, SolveResult
     from rotation.movements.twotables import TwoTableEvening
+    from rotation.solver import PlanSpec, SolveResult
 
 __all__ = [
     "BOOK_START_LEAVES",
     "Booked",
-    "book_with_away",
     "best_with_placed",
+    "book_with_away",
     "couples_book",
     "small_book",
     "small_book_with_away",
