@@ -652,7 +652,7 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
 
     try:
         if placed is not None:
-            spec, result, said = best_with_placed(lambda hint, proven: planned(None, hint, proven), placed)
+            spec, result, said = best_with_placed(lambda hint, proven: planned(None, hint, proven), *placed)
             notes.extend(Note(text) for text in said)
         else:
             spec, result = planned(keep_movement)

@@ -154,40 +154,50 @@ def small_book(
 
 def small_book_with_away(
     n: int, rounds: int, tables: int | None, away: Mapping[int, frozenset[int]], seed: int
-) -> Movement | None:
+) -> tuple[Movement, str] | None:
     """The home or two-table book's evening for ``n`` (``small_book``, taken as for a plain request) with
     the players ``away`` (0-based rounds) placed where the book sits their place out and its rounds
-    ordered (``movements.home_away``): None when the books have no such evening or no placing keeps
-    everyone's sit-outs within their fair share."""
+    ordered (``movements.home_away``), and the note saying so: None when the books have no such evening
+    or no placing keeps everyone's sit-outs within their fair share."""
+    from rotation.movements.home import HomeEvening
     from rotation.movements.home_away import place_in_book
 
     evening, _ = small_book(n, rounds, tables, True)
     if evening is None or not away:
         return None
     found = place_in_book(evening.movement, away, seed=seed)
-    return found.movement if found is not None and found.fair else None
+    if found is None or not found.fair:
+        return None
+    book = "home" if isinstance(evening, HomeEvening) else "two-table"
+    return found.movement, AWAY_PLACED.format(book=book)
 
 
 Planned = Callable[["Movement | None", "Mapping[str, int] | None"], "tuple[PlanSpec, SolveResult]"]
 """Plans the request with a hint (None: as ever) and, given ``proven``, takes the hint as it is."""
 
 
-def best_with_placed(planned: Planned, placed: Movement) -> tuple[PlanSpec, SolveResult, tuple[str, ...]]:
+def best_with_placed(
+    planned: Planned, placed: Movement, said: str
+) -> tuple[PlanSpec, SolveResult, tuple[str, ...]]:
     """The best in the planner's ranked order of: the book's evening with the part-timers placed
-    (``small_book_with_away``) as it is, dealt and seated; the planner's search from it; and the planner's
-    search as without it. The first alone when it meets every bound the planner states (nothing can rank
-    better); on a tie the book's evening. The result states the best bounds proven by any of the searches
-    that hold for it (``_proven_by``). Returns the plan, its result and the note saying what was taken."""
+    (``small_book_with_away``, which says so in ``said``) as it is, dealt and seated; the planner's search
+    from it; and the planner's search as without it. The first alone when it meets every bound the planner
+    states (nothing can rank better); on a tie the book's evening as it is, then the search as without it
+    (the note says what was taken only where the book made the difference). The result states the best
+    bounds proven by any of the searches that hold for it (``_proven_by``). Returns the plan, its result
+    and the note saying what was taken."""
     from dataclasses import replace
 
     from rotation.solver import Status
 
     as_is = planned(placed, {})
     if as_is[1].status is Status.OPTIMAL:
-        return (*as_is, (AWAY_PLACED,))
+        return (*as_is, (said,))
     hinted, searched = planned(placed, None), planned(None, None)
     tried = [
-        (r, said) for r, said in ((as_is, AWAY_PLACED), (hinted, AWAY_HINT), (searched, "")) if r[1].movement
+        (r, said)
+        for r, said in ((as_is, said), (searched, ""), (hinted, f"{AWAY_HINT}: {said}"))
+        if r[1].movement
     ]
     if not tried:
         return (*searched, ())
@@ -199,10 +209,10 @@ def best_with_placed(planned: Planned, placed: Movement) -> tuple[PlanSpec, Solv
         values = {t.name: t.value for t in candidate[0][1].terms}
         return tuple(values.get(name, 0) for name in order)
 
-    (spec, result), said = min(tried, key=ranked)
+    (spec, result), text = min(tried, key=ranked)
     result = _proven_by(result, [r[1] for r, _ in tried])
     cut_short = any(r[1].cut_short for r, _ in tried)
-    return spec, replace(result, cut_short=cut_short), (said,) if said else ()
+    return spec, replace(result, cut_short=cut_short), (text,) if text else ()
 
 
 def _proven_by(result: SolveResult, others: list[SolveResult]) -> SolveResult:
@@ -230,10 +240,7 @@ def _proven_by(result: SolveResult, others: list[SolveResult]) -> SolveResult:
 
 
 AWAY_PLACED = (
-    "from the book, the players away placed where the book sits their place out and its rounds ordered"
-    " for it: nobody takes their seat, so every table is the book's"
+    "from the book of {book} evenings, the players away placed where the book sits their place out and its"
+    " rounds ordered for it (nobody takes their seat: every table is the book's)"
 )
-AWAY_HINT = (
-    "planned from the book's evening, the players away placed where the book sits their place out and its"
-    " rounds ordered for it"
-)
+AWAY_HINT = "planned from the book's evening"
