@@ -182,7 +182,8 @@ def best_with_placed(
     """The best in the planner's ranked order of: the book's evening with the part-timers placed
     (``small_book_with_away``, which says so in ``said``) as it is, dealt and seated; the planner's search
     from it; and the planner's search as without it. The first alone when it meets every bound the planner
-    states (nothing can rank better); on a tie the book's evening as it is, then the search as without it
+    states (nothing can rank better), and the search as without it only when the search from the book's
+    evening falls short of a bound; on a tie the book's evening as it is, then the search as without it
     (the note says what was taken only where the book made the difference). The result states the best
     bounds proven by any of the searches that hold for it (``_proven_by``). Returns the plan, its result
     and the note saying what was taken."""
@@ -193,25 +194,22 @@ def best_with_placed(
     as_is = planned(placed, {})
     if as_is[1].status is Status.OPTIMAL:
         return (*as_is, (said,))
-    hinted, searched = planned(placed, None), planned(None, None)
-    tried = [
-        (r, said)
-        for r, said in ((as_is, said), (searched, ""), (hinted, f"{AWAY_HINT}: {said}"))
-        if r[1].movement
-    ]
+    hinted = planned(placed, None)
+    runs = [(as_is, said), (hinted, f"{AWAY_HINT}: {said}")]
+    if _proven_by(hinted[1], [as_is[1]]).status is not Status.OPTIMAL:  # else nothing ranks better
+        runs.insert(1, (planned(None, None), ""))
+    tried = [(run, text) for run, text in runs if run[1].movement is not None]
     if not tried:
-        return (*searched, ())
-    order = [
-        t.name for t in searched[1].terms
-    ]  # the planner's ranking (the book's as-is may list it otherwise)
+        return (*runs[1][0], ())
+    order = [t.name for t in runs[1][0][1].terms]  # the planner's ranking (the book's as-is may list another)
 
     def ranked(candidate: tuple[tuple[PlanSpec, SolveResult], str]) -> tuple[int, ...]:
         values = {t.name: t.value for t in candidate[0][1].terms}
         return tuple(values.get(name, 0) for name in order)
 
     (spec, result), text = min(tried, key=ranked)
-    result = _proven_by(result, [r[1] for r, _ in tried])
-    cut_short = any(r[1].cut_short for r, _ in tried)
+    result = _proven_by(result, [run[1] for run, _ in tried])
+    cut_short = any(run[1].cut_short for run, _ in runs)
     return spec, replace(result, cut_short=cut_short), (text,) if text else ()
 
 
