@@ -1,7 +1,8 @@
 """What the books give the balanced planner of ``rotation.plan``: a plain evening's whist design or
 meet-once evening (whole, its first rounds, or a start one round short), the home and two-table books'
-evenings, and the meet-once book for evenings that are not plain: players away placed in it, and a
-couples' party seated in it with the couples apart."""
+evenings (for part-timers too: placed where the book sits their place out, the plan then the best of that
+evening and the planner's searches with and without it), and the meet-once book for evenings that are not
+plain: players away placed in it, and a couples' party seated in it with the couples apart."""
 
 from __future__ import annotations
 

@@ -107,6 +107,7 @@ def main() -> None:
     reference_request = PlanRequest(
         tuple(f"P{i}" for i in range(1, 8)), Order.CUT, seed=2, rounds=8, away=(parse_away("P7:1-2"),)
     )
+    plan(PlanRequest(tuple("ABCDE"), Order.CUT, rounds=5, away=(parse_away("E:1"),)))  # imports, caches
     _, reference = timed(reference_request, books=False)
     print(f"reference: 7 x 8, P7 away in rounds 1-2, the books off: {reference:.2f} CPU s")
     print("each rule: before, after (the bound stated after); seconds before and after, over the reference")
