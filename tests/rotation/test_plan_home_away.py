@@ -123,3 +123,28 @@ def test_seven_players_one_table_late_arrival_no_rule_worse() -> None:
     before |= {"repeated": 28, "opponent": 3}  # the planner's own search at e8b3a59
     assert all(values[rule] <= value for rule, value in before.items()), values
     assert values["repeated"] >= 8 * 6 - 21  # 48 meetings over 21 pairs: at least 27 repeated
+
+
+def test_a_bound_from_another_search_counts_only_below_the_same_values() -> None:
+    """The plan taken states another search's bound on a rule only where it has that search's values in
+    every rule ranked above (the solver proves a bound only with those at their best): here the other
+    search proved partners 1 and opponents 2 at repeated meetings 27; the plan taken has partners 1 too,
+    so partners' bound holds for it, but it has 28 repeated meetings, so the opponents' bound does not."""
+    from rotation.plan_books import _proven_by
+    from rotation.solver import SolveResult, Status, Term
+
+    ours = SolveResult(
+        Status.FEASIBLE,
+        None,
+        (Term("partner spread", 1, 0), Term("repeated meetings", 28, 27), Term("opponent spread", 1, 0)),
+    )
+    theirs = SolveResult(
+        Status.OPTIMAL,
+        None,
+        (Term("partner spread", 1, 1), Term("repeated meetings", 27, 27), Term("opponent spread", 2, 2)),
+    )
+    raised = _proven_by(ours, [theirs])
+    assert [(t.value, t.bound) for t in raised.terms] == [(1, 1), (28, 27), (1, 0)]
+    assert raised.status is Status.FEASIBLE
+    at_best = _proven_by(SolveResult(Status.FEASIBLE, None, (Term("partner spread", 1, 0),)), [theirs])
+    assert at_best.status is Status.OPTIMAL
