@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import pairwise
@@ -23,11 +23,13 @@ from rotation.model import InvalidScheduleError, Movement, Round, Schedule, chec
 from rotation.movements.bulletin import BULLETIN_SIZES, bulletin_movement, cycle_length
 from rotation.names import name_key
 from rotation.plan_books import (
+    best_with_placed,
     book_with_away,
     couples_book,
     small_book,
     small_book_for_season,
     small_book_in_season,
+    small_book_with_away,
     whist_or_meet_once,
 )
 from rotation.plan_words import ENOUGH, WOULD_TAKE, book_start_text, bulletin_rounds_note, refused, times
@@ -600,6 +602,14 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
         evening = small_book_for_season(evening, sheet, request.history, seed)
     else:
         notes.extend(Note(text) for text in said)
+    placed = None  # part-timers at one or two tables: the book's evening with them placed (issue 26)
+    if (
+        evening is None
+        and away
+        and not (kept or avoid or request.history or couples)
+        and keep_movement is None
+    ):
+        placed = small_book_with_away(len(sheet), rounds, request.tables, away, seed)
     last_partners: frozenset[tuple[int, int]] = frozenset()
     season: dict[tuple[int, int], int] = {}
     if request.history and kept is None:
@@ -615,7 +625,13 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             last_partners, season = frozenset(), {}
     started = time.monotonic()
 
-    def planned(keep: Movement | None, book: bool = True) -> tuple[PlanSpec, SolveResult]:
+    def planned(
+        keep: Movement | None,
+        hint: Movement | None = None,
+        proven: Mapping[str, int] | None = None,
+        *,
+        book: bool = True,
+    ) -> tuple[PlanSpec, SolveResult]:
         spec = PlanSpec(
             len(sheet),
             rounds,
@@ -637,13 +653,17 @@ def _balanced_plan(request: PlanRequest, on_progress: Callable[[Progress], None]
             time_limit=max(0.01, left),
             seed=seed,
             on_progress=on_progress,
-            hint=evening.movement if evening else design,
-            proven=evening.bounds if evening and book else None,
+            hint=hint if hint is not None else evening.movement if evening else design,
+            proven=proven if hint is not None else evening.bounds if evening and book else None,
             prefix=PrefixOrder(order=prefix_order, balanced=is_prefix_balanced, build=prefix_movement),
         )
 
     try:
-        spec, result = planned(keep_movement)
+        if placed is not None:
+            spec, result, said = best_with_placed(lambda hint, proven: planned(None, hint, proven), *placed)
+            notes.extend(Note(text) for text in said)
+        else:
+            spec, result = planned(keep_movement)
         if evening is not None and request.history:  # the book's evening as it is, or a search from it
             result, said = small_book_in_season(result, lambda: planned(keep_movement, book=False)[1], said)
             notes.extend(Note(text) for text in said)

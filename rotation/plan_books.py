@@ -1,15 +1,16 @@
 """What the books give the balanced planner of ``rotation.plan``: a plain evening's whist design or
 meet-once evening (whole, its first rounds, or a start one round short), the home and two-table books'
-evenings, and the meet-once book for evenings that are not plain: players away placed in it, and a
-couples' party seated in it with the couples apart."""
+evenings (for part-timers too: placed where the book sits their place out, the plan then the best of that
+evening and the planner's searches with and without it), and the meet-once book for evenings that are not
+plain: players away placed in it, and a couples' party seated in it with the couples apart."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
-from rotation.language import _
+from rotation.language import N_, _
 from rotation.model import Movement
 from rotation.plan_words import book_start_text, times
 
@@ -17,16 +18,18 @@ if TYPE_CHECKING:
     from rotation.history import History
     from rotation.movements.home import HomeEvening
     from rotation.movements.twotables import TwoTableEvening
-    from rotation.solver import SolveResult
+    from rotation.solver import PlanSpec, SolveResult
 
 __all__ = [
     "BOOK_START_LEAVES",
     "Booked",
+    "best_with_placed",
     "book_with_away",
     "couples_book",
     "small_book",
     "small_book_for_season",
     "small_book_in_season",
+    "small_book_with_away",
     "whist_or_meet_once",
 ]
 
@@ -228,3 +231,100 @@ def _ranked(result: SolveResult, book: SolveResult, names: set[str]) -> list[tup
         if term.name in names:
             ranked.append((_(term.name), value[term.name]))
     return ranked
+
+
+def small_book_with_away(
+    n: int, rounds: int, tables: int | None, away: Mapping[int, frozenset[int]], seed: int
+) -> tuple[Movement, str] | None:
+    """The home or two-table book's evening for ``n`` (``small_book``, taken as for a plain request) with
+    the players ``away`` (0-based rounds) placed where the book sits their place out and its rounds
+    ordered (``movements.home_away``), and the note saying so: None when the books have no such evening
+    or no placing keeps everyone's sit-outs within their fair share."""
+    from rotation.movements.home import HomeEvening
+    from rotation.movements.home_away import place_in_book
+
+    evening = small_book(n, rounds, tables, True)[0]
+    if evening is None or not away:
+        return None
+    found = place_in_book(evening.movement, away, seed=seed)
+    if found is None or not found.fair:
+        return None
+    return found.movement, _(AWAY_PLACED["home" if isinstance(evening, HomeEvening) else "two-table"])
+
+
+Planned = Callable[["Movement | None", "Mapping[str, int] | None"], "tuple[PlanSpec, SolveResult]"]
+"""Plans the request with a hint (None: as ever) and, given ``proven``, takes the hint as it is."""
+
+
+def best_with_placed(
+    planned: Planned, placed: Movement, said: str
+) -> tuple[PlanSpec, SolveResult, tuple[str, ...]]:
+    """The best in the planner's ranked order of: the book's evening with the part-timers placed
+    (``small_book_with_away``, which says so in ``said``) as it is, dealt and seated; the planner's search
+    from it; and the planner's search as without it. The first alone when it meets every bound the planner
+    states (nothing can rank better), and the search as without it only when the search from the book's
+    evening falls short of a bound; on a tie the book's evening as it is, then the search as without it
+    (the note says what was taken only where the book made the difference). The result states the best
+    bounds proven by any of the searches that hold for it (``_proven_by``). Returns the plan, its result
+    and the note saying what was taken."""
+    from dataclasses import replace
+
+    from rotation.solver import Status
+
+    as_is = planned(placed, {})
+    if as_is[1].status is Status.OPTIMAL:
+        return (*as_is, (said,))
+    hinted = planned(placed, None)
+    runs = [(as_is, said), (hinted, _("planned from the book's evening: {note}").format(note=said))]
+    if _proven_by(hinted[1], [as_is[1]]).status is not Status.OPTIMAL:  # else nothing ranks better
+        runs.insert(1, (planned(None, None), ""))
+    tried = [(run, text) for run, text in runs if run[1].movement is not None]
+    if not tried:
+        return (*runs[1][0], ())
+    order = [t.name for t in runs[1][0][1].terms]  # the planner's ranking (the book's as-is may list another)
+
+    def ranked(candidate: tuple[tuple[PlanSpec, SolveResult], str]) -> tuple[int, ...]:
+        values = {t.name: t.value for t in candidate[0][1].terms}
+        return tuple(values.get(name, 0) for name in order)
+
+    (spec, result), text = min(tried, key=ranked)
+    result = _proven_by(result, [run[1] for run, _ in tried])
+    cut_short = any(run[1].cut_short for run, _ in runs)
+    return spec, replace(result, cut_short=cut_short), (text,) if text else ()
+
+
+def _proven_by(result: SolveResult, others: list[SolveResult]) -> SolveResult:
+    """``result`` with each term's bound raised to another search's where that holds for it: another's
+    bound on a rule holds for ``result`` when ``result`` has that search's values in every rule ranked
+    above it (the solver states a bound from a model only while every rule above is at its proven best,
+    and counting floors hold for every plan)."""
+    from dataclasses import replace
+
+    from rotation.solver import Status
+
+    terms = {t.name: t for t in result.terms}
+    for other in others:
+        same = True
+        for theirs in other.terms:
+            ours = terms.get(theirs.name)
+            if ours is None:
+                break
+            if same and ours.bound is not None and theirs.bound is not None and theirs.bound > ours.bound:
+                terms[ours.name] = replace(ours, bound=min(theirs.bound, ours.value))
+            same = same and ours.value == theirs.value
+    raised = tuple(terms[t.name] for t in result.terms)
+    status = Status.OPTIMAL if all(t.met for t in raised if t.bound is not None) else Status.FEASIBLE
+    return replace(result, terms=raised, status=status)
+
+
+AWAY_PLACED: Final = {
+    "home": N_(
+        "from the book of home evenings, the players away placed where the book sits their place out and"
+        " its rounds ordered for it (nobody takes their seat: every table is the book's)"
+    ),
+    "two-table": N_(
+        "from the book of two-table evenings, the players away placed where the book sits their place out"
+        " and its rounds ordered for it (nobody takes their seat: every table is the book's)"
+    ),
+}
+"""The note of part-timers placed in a small book's evening, by book."""
