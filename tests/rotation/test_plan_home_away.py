@@ -148,3 +148,15 @@ def test_a_bound_from_another_search_counts_only_below_the_same_values() -> None
     assert raised.status is Status.FEASIBLE
     at_best = _proven_by(SolveResult(Status.FEASIBLE, None, (Term("partner spread", 1, 0),)), [theirs])
     assert at_best.status is Status.OPTIMAL
+
+
+def test_the_note_is_in_the_language_spoken() -> None:
+    """The web's planner process plans in the page's language: the part-timers' note comes out in it (a
+    Russian host reads no English)."""
+    from rotation.language import speaking
+
+    with speaking("ru"):
+        made = plan(PlanRequest(_names(10), Order.CUT, seed=2, rounds=8, away=(parse_away("P10:8-"),)))
+    said = " ".join(str(note) for note in made.notes)
+    assert "из книги вечеров за двумя столами; отсутствующие поставлены" in said
+    assert "players away" not in said
