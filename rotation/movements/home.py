@@ -1,4 +1,4 @@
-"""The book of home evenings: one table, 7, 9, 10 and 11 players at 1 to 14 rounds, 8 at 1 to 13.
+"""The book of home evenings: one table, 7 to 11 players at 1 to 14 rounds.
 
 At one table most of the group sits out each round, and a player remembers sitting out twice running;
 the planner ranks that rule last at one table (after partners, table-mates and opponents), where its

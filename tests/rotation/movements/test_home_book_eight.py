@@ -30,7 +30,7 @@ EIGHT = sorted(int(r) for r in schedules.load("home")["evenings"]["8"])
 
 
 def test_the_book_has_eight_players_at_every_length_searched() -> None:
-    assert list(range(1, 14)) == EIGHT
+    assert list(range(1, 15)) == EIGHT
 
 
 @pytest.mark.parametrize("rounds", EIGHT)
@@ -78,7 +78,7 @@ def test_eight_over_seven_rounds_cannot_oppose_within_one() -> None:
     assert evening.values["opponent spread"] == evening.bounds["opponent spread"] == 2
 
 
-@pytest.mark.parametrize("rounds", [5, 9])
+@pytest.mark.parametrize("rounds", [5, 9, 14])
 def test_a_plan_of_one_table_takes_the_book_for_every_cut(rounds: int) -> None:
     """Through ``plan`` (one table asked for): even after every round, the book's opponents and sitting out
     twice running, and the bounds the planner states the book's."""
