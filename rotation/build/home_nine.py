@@ -9,7 +9,7 @@ the even order with the fewest (``rotation.build.home.fewest_order``). The oppon
 sitting out twice running's is counting's (two rounds share at least one of their five sit-outs) unless
 the second model proves more.
 
-Regenerate (a few minutes each)::
+Regenerate (about half an hour on a shared core)::
 
     python -m rotation.build.home_nine schedules/home.json
 """
