@@ -366,8 +366,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.path.exists():
         book = json.loads(args.path.read_text(encoding="utf-8"))
     for n in args.players:
-        if n == 10:  # built by ``rotation.build.home_ten``, which proves what this search cannot
-            print("10: see python -m rotation.build.home_ten", flush=True)
+        if n in (8, 10):  # built by ``home_eight`` and ``home_ten``, which prove what this cannot
+            print(f"{n}: see python -m rotation.build.home_{'eight' if n == 8 else 'ten'}", flush=True)
             continue
         for rounds in args.rounds:
             entry = build_entry(n, rounds, work=args.work, proof=args.proof, start=args.start)

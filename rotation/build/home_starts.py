@@ -19,6 +19,9 @@ Regenerate the book's 7, 9 and 11 as it stands (``--moves`` bounds each search; 
 is kept only if better than the book's and ``rotation.build.home.accepted``)::
 
     python -m rotation.build.home_starts schedules/home.json --players 7
+    python -m rotation.build.home_starts schedules/home.json --players 7 --rounds 9 --moves 1000000
+    python -m rotation.build.home_starts schedules/home.json --players 7 --rounds 13 --moves 1000000
+    python -m rotation.build.home_starts schedules/home.json --players 7 --rounds 12 --moves 3000000
     python -m rotation.build.home_starts schedules/home.json --players 11
     python -m rotation.build.home_starts schedules/home.json --players 9 --rounds 1-13 --moves 20000
     python -m rotation.build.home_starts schedules/home.json --players 9 --rounds 14 --moves 100000

@@ -75,12 +75,11 @@ def _even_stop(movement: Movement) -> bool:
     )
 
 
-NINE = [*range(1, 11), 14]
-"""Nine players: at 11 to 13 rounds the book's search found nothing even after every round with the
-opponents within one, and the planner's own search (within one, not even at every stop) is kept there."""
+NINE = list(range(1, 15))
+"""Nine players: 11 to 13 rounds by CP-SAT (``rotation.build.home_nine``), the rest round by round."""
 
 
-def test_the_book_has_every_length_for_seven_and_eleven_and_nine_but_eleven_to_thirteen() -> None:
+def test_the_book_has_every_length_for_seven_nine_and_eleven() -> None:
     assert sorted(int(r) for r in BOOK["evenings"]["7"]) == list(range(1, 15))
     assert sorted(int(r) for r in BOOK["evenings"]["11"]) == list(range(1, 15))
     assert sorted(int(r) for r in BOOK["evenings"]["9"]) == NINE
@@ -190,7 +189,7 @@ def test_nine_over_three_rounds_even_after_every_round_sit_out_twice_running_thr
     assert evening.values["sit-out repeats"] == evening.bounds["sit-out repeats"] == 3
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(9, 9), (11, 6), (7, 10)])
+@pytest.mark.parametrize(("n", "rounds"), [(9, 9), (9, 11), (11, 6), (7, 10)])
 def test_a_plan_of_one_table_takes_the_book_for_every_cut(n: int, rounds: int) -> None:
     """Through ``plan`` (one table asked for): even after every round, counted by the checker, the
     opponents and sitting out twice running the book's, and "proven" said only at the book's bounds."""
