@@ -23,47 +23,62 @@ static int below(int n) { return (int)(next() % (unsigned long long)n); }
 
 #define MAXR 8
 #define MAXS 160
-static int R, L, K, F[MAXR], S[MAXR], *key[MAXR], *solo[MAXR];
-static int orb[MAXR][MAXS], lab[MAXR][MAXS], *targets, *counts;
+static int R, K, B, L[MAXR], F[MAXR], P[MAXR], S[MAXR], *key[MAXR], *two[MAXR], *solo[MAXR];
+static int orb[MAXR][MAXS], lab[MAXR][MAXS], *targets, *counts, *bstart, *bsize, *bclass;
 
 static int rd(void) {
     int v;
     if (scanf("%d", &v) != 1) exit(3);
     return v;
 }
-/* A table's pairs' classes: t < F a fixed player's table (two classes: its triple's, its meeting), else
- * the six pairs of four slots F + 4 (t - F) .. */
+static int put(int bundle, int *out) {
+    for (int k = 0; k < bsize[bundle]; k++) out[k] = bclass[bstart[bundle] + k];
+    return bsize[bundle];
+}
+/* A table's classes: t < F a fixed player's table (one slot), then P tables of two slots (whole orbits),
+ * then tables of four slots (one player of each orbit, by its label): the bundles of their pairs. */
 static int pairs(int r, int t, int *out) {
-    if (t < F[r]) {
-        int *s = solo[r] + (t * (S[r]) + orb[r][t]) * 2;
-        out[0] = s[0];
-        out[1] = s[1];
-        return 2;
+    if (t < F[r]) return put(solo[r][t * S[r] + orb[r][t]], out);
+    if (t < F[r] + P[r]) {
+        int a = F[r] + 2 * (t - F[r]);
+        return put(two[r][orb[r][a] * S[r] + orb[r][a + 1]], out);
     }
-    int b = F[r] + 4 * (t - F[r]), n = 0, items = S[r] * L;
+    int b = F[r] + 2 * P[r] + 4 * (t - F[r] - P[r]), n = 0, items = S[r] * L[r];
     for (int a = b; a < b + 4; a++)
         for (int c = a + 1; c < b + 4; c++)
-            out[n++] = key[r][(orb[r][a] * L + lab[r][a]) * items + orb[r][c] * L + lab[r][c]];
+            n += put(key[r][(orb[r][a] * L[r] + lab[r][a]) * items + orb[r][c] * L[r] + lab[r][c]], out + n);
     return n;
 }
-static int table_of(int r, int s) { return s < F[r] ? s : F[r] + (s - F[r]) / 4; }
+static int table_of(int r, int s) {
+    if (s < F[r]) return s;
+    if (s < F[r] + 2 * P[r]) return F[r] + (s - F[r]) / 2;
+    return F[r] + P[r] + (s - F[r] - 2 * P[r]) / 4;
+}
+static int *rdn(int n) {
+    int *xs = malloc(sizeof(int) * (n ? n : 1));
+    for (int i = 0; i < n; i++) xs[i] = rd();
+    return xs;
+}
 
 int main(int argc, char **argv) {
     if (argc < 4) return 2;
     long long seed = atoll(argv[1]), moves = atoll(argv[2]);
     double temperature = atof(argv[3]);
-    R = rd(), L = rd(), K = rd();
-    targets = calloc(K, sizeof(int));
-    counts = calloc(K, sizeof(int));
-    for (int k = 0; k < K; k++) targets[k] = rd();
-    for (int k = 0; k < K; k++) counts[k] = rd();
+    R = rd(), K = rd(), B = rd();
+    targets = rdn(K);
+    counts = rdn(K);
+    bstart = malloc(sizeof(int) * B);
+    bsize = malloc(sizeof(int) * B);
+    for (int b = 0, at = 0, room = 0; b < B; b++) {
+        bstart[b] = at, bsize[b] = rd();
+        if (at + bsize[b] > room) bclass = realloc(bclass, sizeof(int) * (room = 2 * room + 64));
+        for (int k = 0; k < bsize[b]; k++) bclass[at++] = rd();
+    }
     for (int r = 0; r < R; r++) {
-        S[r] = rd(), F[r] = rd();
-        int items = S[r] * L;
-        key[r] = malloc(sizeof(int) * items * items);
-        for (int i = 0; i < items * items; i++) key[r][i] = rd();
-        solo[r] = malloc(sizeof(int) * (F[r] ? F[r] : 1) * S[r] * 2);
-        for (int i = 0; i < F[r] * S[r] * 2; i++) solo[r][i] = rd();
+        S[r] = rd(), L[r] = rd(), F[r] = rd(), P[r] = rd();
+        key[r] = rdn(S[r] * L[r] * S[r] * L[r]);
+        two[r] = rdn(P[r] ? S[r] * S[r] : 0);
+        solo[r] = rdn(F[r] * S[r]);
     }
     state = ((unsigned long long)seed * 2654435761ULL + 11) & 0xFFFFFFFFFFFFFFFFULL;
     for (int i = 0; i < 20; i++) next();
@@ -74,11 +89,11 @@ int main(int argc, char **argv) {
             orb[r][a] = orb[r][b];
             orb[r][b] = t;
         }
-        for (int s = 0; s < S[r]; s++) lab[r][s] = s < F[r] ? 0 : below(L);
+        for (int s = 0; s < S[r]; s++) lab[r][s] = s < F[r] ? 0 : below(L[r]);
     }
-    int removed[16], added[16];
+    int removed[128], added[128];
     for (int r = 0; r < R; r++)
-        for (int t = 0; t < F[r] + (S[r] - F[r]) / 4; t++) {
+        for (int t = 0; t < table_of(r, S[r] - 1) + 1; t++) {
             int c = pairs(r, t, removed);
             for (int k = 0; k < c; k++) counts[removed[k]]++;
         }
@@ -88,7 +103,7 @@ int main(int argc, char **argv) {
     for (long long move = 0; move < moves; move++) {
         int r = below(R), touched[2], nt, s, o = -1, old = 0, relabel = below(3) == 0;
         if (relabel) {
-            s = F[r] + below(S[r] - F[r]);
+            s = F[r] + 2 * P[r] + below(S[r] - F[r] - 2 * P[r]);
             old = lab[r][s];
             touched[0] = table_of(r, s);
             nt = 1;
@@ -105,7 +120,7 @@ int main(int argc, char **argv) {
         long long delta = 0;
         for (int k = 0; k < nr; k++)
             delta += -2 * (counts[removed[k]] - targets[removed[k]]) + 1, counts[removed[k]]--;
-        if (relabel) lab[r][s] = (old + 1 + below(L - 1)) % L;
+        if (relabel) lab[r][s] = (old + 1 + below(L[r] - 1)) % L[r];
         else { int t = orb[r][s]; orb[r][s] = orb[r][o]; orb[r][o] = t; }
         for (int u = 0; u < nt; u++) na += pairs(r, touched[u], added + na);
         for (int k = 0; k < na; k++)

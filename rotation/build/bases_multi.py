@@ -105,16 +105,35 @@ STRUCTURES: dict[int, Structure] = {
 
 @dataclass(frozen=True)
 class Instance:
-    """What the search sees: targets and starting counts of each class (orbit of difference classes, or
-    a fixed player's meeting), and per base round the class of each pair of (orbit, label) items and of
-    each fixed player with each orbit."""
+    """What the search sees: each class's target and starting count (a class: an orbit of difference
+    classes, or a fixed player's meeting), the *bundles* (the classes a pair of slots covers), and per
+    base round its orbits, labels, tables (``fixed`` of one slot, ``twos`` of two whole orbits, the rest
+    of four players) and the bundle of each pair of (orbit, label) items (``keys``), of each pair of
+    orbits at a table of two (``pairs``) and of each fixed player with each orbit (``solos``)."""
 
-    labels: int
     targets: tuple[int, ...]
     counts: tuple[int, ...]
+    bundles: tuple[tuple[int, ...], ...]
     orbits: tuple[int, ...]
+    labels: tuple[int, ...]
+    fixed: tuple[int, ...]
+    twos: tuple[int, ...]
     keys: tuple[tuple[int, ...], ...]
+    pairs: tuple[tuple[int, ...], ...]
     solos: tuple[tuple[int, ...], ...]
+
+
+class _Bundles:
+    """Bundle ids, one per distinct list of classes."""
+
+    def __init__(self) -> None:
+        self.ids: dict[tuple[int, ...], int] = {}
+
+    def __call__(self, *classes: int) -> int:
+        return self.ids.setdefault(classes, len(self.ids))
+
+    def all(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(sorted(self.ids, key=self.ids.__getitem__))
 
 
 def instance(structure: Structure) -> Instance:
@@ -142,7 +161,12 @@ def instance(structure: Structure) -> Instance:
             for d in range(1 if i == j else 0, q):
                 group = structure.kind == "2^u" and j == i + k // 2 and d == 0
                 targets[cls(i, j, d)] = 0 if group else 1
+    if len(ids) != len(targets):
+        raise AssertionError("a class outside the counted ones")
     meets = {(f, j): len(ids) + f * step + j % step for f in range(fixed) for j in range(c)}
+    bundle = _Bundles()
+    for i in range(len(ids) + fixed * step):
+        bundle(i)
     keys, solos = [], []
     for s in structure.shifts:
         n = q * c
@@ -153,63 +177,81 @@ def instance(structure: Structure) -> Instance:
 
         items = [player(o, label) for o in range(n) for label in range(3)]
         keys.append(tuple(cls(a[1], b[1], b[0] - a[0]) if a != b else 0 for a in items for b in items))
-        solo: list[int] = []
-        for f in range(fixed):
-            for o in range(n):
-                solo += [cls(o // q, o // q + c, s), meets[f, o // q]]
-        solos.append(tuple(solo))
-    if len(ids) != len(targets):
-        raise AssertionError("a class outside the counted ones")
+        solos.append(
+            tuple(
+                bundle(cls(o // q, o // q + c, s), meets[f, o // q]) for f in range(fixed) for o in range(n)
+            )
+        )
     full = [targets[i] for i in range(len(ids))] + [1] * (fixed * step)
     if sum(full) != step * (2 * fixed + 6 * (q * c - fixed) // 4):
         raise ValueError(f"{structure}: the base rounds' pairs cannot cover every class once")
-    return Instance(3, tuple(full), (0,) * len(full), (q * c,) * step, tuple(keys), tuple(solos))
+    rounds = len(structure.shifts)
+    return Instance(
+        targets=tuple(full),
+        counts=(0,) * len(full),
+        bundles=bundle.all(),
+        orbits=(q * c,) * rounds,
+        labels=(3,) * rounds,
+        fixed=(fixed,) * rounds,
+        twos=(0,) * rounds,
+        keys=tuple(keys),
+        pairs=((),) * rounds,
+        solos=tuple(solos),
+    )
 
 
-def instance_text(structure: Structure) -> str:
-    """``instance`` as ``tools/multi_search.c`` reads it."""
-    inst = instance(structure)
-    lines = [f"{len(inst.orbits)} {inst.labels} {len(inst.targets)}"]
+def instance_text(inst: Instance) -> str:
+    """``inst`` as ``tools/multi_search.c`` reads it."""
+    lines = [f"{len(inst.orbits)} {len(inst.targets)} {len(inst.bundles)}"]
     lines += [" ".join(map(str, inst.targets)), " ".join(map(str, inst.counts))]
-    for n, key, solo in zip(inst.orbits, inst.keys, inst.solos, strict=True):
-        lines += [f"{n} {structure.fixed}", " ".join(map(str, key)), " ".join(map(str, solo))]
+    lines += [" ".join(map(str, (len(b), *b))) for b in inst.bundles]
+    for r, n in enumerate(inst.orbits):
+        lines += [f"{n} {inst.labels[r]} {inst.fixed[r]} {inst.twos[r]}", " ".join(map(str, inst.keys[r]))]
+        lines += [" ".join(map(str, inst.pairs[r])), " ".join(map(str, inst.solos[r]))]
     return "\n".join(lines) + "\n"
 
 
 def anneal(
-    inst: Instance, fixed: int, *, seed: int, moves: int, temperature: float = 0.5
+    inst: Instance, *, seed: int, moves: int, temperature: float = 0.5
 ) -> tuple[list[list[Slot]], int] | None:
-    """Each base round's slots (the fixed players' first, then four to a representative table) and the
-    move that found them, or None after ``moves`` moves."""
+    """Each base round's slots (the fixed players' first, then two to a table of two orbits, then four
+    to a representative table) and the move that found them, or None after ``moves`` moves."""
     rng = XorShift(seed)
-    rounds = len(inst.orbits)
+    rounds, bundles, targets, counts = len(inst.orbits), inst.bundles, inst.targets, list(inst.counts)
     orb: list[list[int]] = []
     lab: list[list[int]] = []
-    for n in inst.orbits:
+    for r, n in enumerate(inst.orbits):
         order = list(range(n))
         for a in range(n - 1, 0, -1):
             b = rng.below(a + 1)
             order[a], order[b] = order[b], order[a]
         orb.append(order)
-        lab.append([0 if s < fixed else rng.below(inst.labels) for s in range(n)])
-    labels, targets, counts = inst.labels, inst.targets, list(inst.counts)
+        lab.append([0 if s < inst.fixed[r] else rng.below(inst.labels[r]) for s in range(n)])
 
     def pairs(r: int, t: int) -> list[int]:
-        if t < fixed:
-            at = (t * inst.orbits[r] + orb[r][t]) * 2
-            return [inst.solos[r][at], inst.solos[r][at + 1]]
-        b, items, o, lb, key = fixed + 4 * (t - fixed), inst.orbits[r] * labels, orb[r], lab[r], inst.keys[r]
+        n, f, twos, o, lb = inst.orbits[r], inst.fixed[r], inst.twos[r], orb[r], lab[r]
+        if t < f:
+            return list(bundles[inst.solos[r][t * n + o[t]]])
+        if t < f + twos:
+            a = f + 2 * (t - f)
+            return list(bundles[inst.pairs[r][o[a] * n + o[a + 1]]])
+        b, labels, key = f + 2 * twos + 4 * (t - f - twos), inst.labels[r], inst.keys[r]
+        items = n * labels
         return [
-            key[(o[a] * labels + lb[a]) * items + o[e] * labels + lb[e]]
+            k
             for a in range(b, b + 4)
             for e in range(a + 1, b + 4)
+            for k in bundles[key[(o[a] * labels + lb[a]) * items + o[e] * labels + lb[e]]]
         ]
 
-    def table_of(s: int) -> int:
-        return s if s < fixed else fixed + (s - fixed) // 4
+    def table_of(r: int, s: int) -> int:
+        f, twos = inst.fixed[r], inst.twos[r]
+        if s < f:
+            return s
+        return f + (s - f) // 2 if s < f + 2 * twos else f + twos + (s - f - 2 * twos) // 4
 
     for r in range(rounds):
-        for t in range(fixed + (inst.orbits[r] - fixed) // 4):
+        for t in range(table_of(r, inst.orbits[r] - 1) + 1):
             for k in pairs(r, t):
                 counts[k] += 1
     cost = sum((n - g) ** 2 for n, g in zip(counts, targets, strict=True))
@@ -218,21 +260,23 @@ def anneal(
         relabel = rng.below(3) == 0
         o = old = 0
         if relabel:
-            s = fixed + rng.below(inst.orbits[r] - fixed)
+            first = inst.fixed[r] + 2 * inst.twos[r]
+            s = first + rng.below(inst.orbits[r] - first)
             old = lab[r][s]
-            touched: tuple[int, ...] = (table_of(s),)
+            touched: tuple[int, ...] = (table_of(r, s),)
         else:
             s, o = rng.below(inst.orbits[r]), rng.below(inst.orbits[r])
             if s == o:
                 continue
-            touched = (table_of(s),) if table_of(s) == table_of(o) else (table_of(s), table_of(o))
+            ts, to = table_of(r, s), table_of(r, o)
+            touched = (ts,) if ts == to else (ts, to)
         removed = [k for t in touched for k in pairs(r, t)]
         delta = 0
         for k in removed:
             delta += -2 * (counts[k] - targets[k]) + 1
             counts[k] -= 1
         if relabel:
-            lab[r][s] = (old + 1 + rng.below(labels - 1)) % labels
+            lab[r][s] = (old + 1 + rng.below(inst.labels[r] - 1)) % inst.labels[r]
         else:
             orb[r][s], orb[r][o] = orb[r][o], orb[r][s]
         added = [k for t in touched for k in pairs(r, t)]
@@ -333,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
-    sys.stdout.write(instance_text(STRUCTURES[int(args[0])]))
+    sys.stdout.write(instance_text(instance(STRUCTURES[int(args[0])])))
     return 0
 
 

@@ -62,7 +62,7 @@ def test_the_python_search_is_the_c_search_step_for_step() -> None:
     rounds each searched) fed to ``tools/multi_search.c 1 200000000 0.5`` printed these slots at move
     113,863; the Python twin must find the very same."""
     structure = Structure("RBIBD", 3, 9, (0, 0, 0), 1)
-    found = anneal(instance(structure), 1, seed=1, moves=150_000)
+    found = anneal(instance(structure), seed=1, moves=150_000)
     printed = [
         "0,0 7,1 8,0 3,0 5,2 2,1 6,1 1,1 4,0",
         "8,0 2,0 6,1 7,1 3,1 1,1 5,1 0,0 4,2",
