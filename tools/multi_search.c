@@ -35,15 +35,17 @@ static int put(int bundle, int *out) {
     for (int k = 0; k < bsize[bundle]; k++) out[k] = bclass[bstart[bundle] + k];
     return bsize[bundle];
 }
-/* A table's classes: t < F a fixed player's table (one slot), then P tables of two slots (whole orbits),
- * then tables of four slots (one player of each orbit, by its label): the bundles of their pairs. */
+/* A table's classes: t < F a fixed player's table (one slot), then P tables of two slots (each a whole
+ * orbit of x -> -x, its turn by its label), then tables of four slots (one player of each orbit, by its
+ * label): the bundles of their pairs. */
 static int pairs(int r, int t, int *out) {
     if (t < F[r]) return put(solo[r][t * S[r] + orb[r][t]], out);
+    int items = S[r] * L[r];
     if (t < F[r] + P[r]) {
         int a = F[r] + 2 * (t - F[r]);
-        return put(two[r][orb[r][a] * S[r] + orb[r][a + 1]], out);
+        return put(two[r][(orb[r][a] * L[r] + lab[r][a]) * items + orb[r][a + 1] * L[r] + lab[r][a + 1]], out);
     }
-    int b = F[r] + 2 * P[r] + 4 * (t - F[r] - P[r]), n = 0, items = S[r] * L[r];
+    int b = F[r] + 2 * P[r] + 4 * (t - F[r] - P[r]), n = 0;
     for (int a = b; a < b + 4; a++)
         for (int c = a + 1; c < b + 4; c++)
             n += put(key[r][(orb[r][a] * L[r] + lab[r][a]) * items + orb[r][c] * L[r] + lab[r][c]], out + n);
@@ -77,7 +79,7 @@ int main(int argc, char **argv) {
     for (int r = 0; r < R; r++) {
         S[r] = rd(), L[r] = rd(), F[r] = rd(), P[r] = rd();
         key[r] = rdn(S[r] * L[r] * S[r] * L[r]);
-        two[r] = rdn(P[r] ? S[r] * S[r] : 0);
+        two[r] = rdn(P[r] ? S[r] * L[r] * S[r] * L[r] : 0);
         solo[r] = rdn(F[r] * S[r]);
     }
     state = ((unsigned long long)seed * 2654435761ULL + 11) & 0xFFFFFFFFFFFFFFFFULL;
@@ -103,7 +105,7 @@ int main(int argc, char **argv) {
     for (long long move = 0; move < moves; move++) {
         int r = below(R), touched[2], nt, s, o = -1, old = 0, relabel = below(3) == 0;
         if (relabel) {
-            s = F[r] + 2 * P[r] + below(S[r] - F[r] - 2 * P[r]);
+            s = F[r] + below(S[r] - F[r]);
             old = lab[r][s];
             touched[0] = table_of(r, s);
             nt = 1;

@@ -232,11 +232,14 @@ def anneal(
         n, f, twos, o, lb = inst.orbits[r], inst.fixed[r], inst.twos[r], orb[r], lab[r]
         if t < f:
             return list(bundles[inst.solos[r][t * n + o[t]]])
+        labels = inst.labels[r]
+        items = n * labels
         if t < f + twos:
             a = f + 2 * (t - f)
-            return list(bundles[inst.pairs[r][o[a] * n + o[a + 1]]])
-        b, labels, key = f + 2 * twos + 4 * (t - f - twos), inst.labels[r], inst.keys[r]
-        items = n * labels
+            return list(
+                bundles[inst.pairs[r][(o[a] * labels + lb[a]) * items + o[a + 1] * labels + lb[a + 1]]]
+            )
+        b, key = f + 2 * twos + 4 * (t - f - twos), inst.keys[r]
         return [
             k
             for a in range(b, b + 4)
@@ -260,8 +263,7 @@ def anneal(
         relabel = rng.below(3) == 0
         o = old = 0
         if relabel:
-            first = inst.fixed[r] + 2 * inst.twos[r]
-            s = first + rng.below(inst.orbits[r] - first)
+            s = inst.fixed[r] + rng.below(inst.orbits[r] - inst.fixed[r])
             old = lab[r][s]
             touched: tuple[int, ...] = (table_of(r, s),)
         else:
