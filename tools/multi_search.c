@@ -23,7 +23,7 @@ static int below(int n) { return (int)(next() % (unsigned long long)n); }
 
 #define MAXR 8
 #define MAXS 160
-static int R, K, B, L[MAXR], F[MAXR], P[MAXR], S[MAXR], *key[MAXR], *two[MAXR], *solo[MAXR];
+static int R, K, B, L[MAXR], F[MAXR], S[MAXR], *key[MAXR], *solo[MAXR];
 static int orb[MAXR][MAXS], lab[MAXR][MAXS], *targets, *counts, *bstart, *bsize, *bclass;
 
 static int rd(void) {
@@ -35,27 +35,17 @@ static int put(int bundle, int *out) {
     for (int k = 0; k < bsize[bundle]; k++) out[k] = bclass[bstart[bundle] + k];
     return bsize[bundle];
 }
-/* A table's classes: t < F a fixed player's table (one slot), then P tables of two slots (each a whole
- * orbit of x -> -x, its turn by its label), then tables of four slots (one player of each orbit, by its
- * label): the bundles of their pairs. */
+/* A table's classes: t < F a fixed player's table (one slot), then tables of four slots (one player of
+ * each orbit, by its label): the bundles of their pairs. */
 static int pairs(int r, int t, int *out) {
     if (t < F[r]) return put(solo[r][t * S[r] + orb[r][t]], out);
-    int items = S[r] * L[r];
-    if (t < F[r] + P[r]) {
-        int a = F[r] + 2 * (t - F[r]);
-        return put(two[r][(orb[r][a] * L[r] + lab[r][a]) * items + orb[r][a + 1] * L[r] + lab[r][a + 1]], out);
-    }
-    int b = F[r] + 2 * P[r] + 4 * (t - F[r] - P[r]), n = 0;
+    int items = S[r] * L[r], b = F[r] + 4 * (t - F[r]), n = 0;
     for (int a = b; a < b + 4; a++)
         for (int c = a + 1; c < b + 4; c++)
             n += put(key[r][(orb[r][a] * L[r] + lab[r][a]) * items + orb[r][c] * L[r] + lab[r][c]], out + n);
     return n;
 }
-static int table_of(int r, int s) {
-    if (s < F[r]) return s;
-    if (s < F[r] + 2 * P[r]) return F[r] + (s - F[r]) / 2;
-    return F[r] + P[r] + (s - F[r] - 2 * P[r]) / 4;
-}
+static int table_of(int r, int s) { return s < F[r] ? s : F[r] + (s - F[r]) / 4; }
 static int *rdn(int n) {
     int *xs = malloc(sizeof(int) * (n ? n : 1));
     for (int i = 0; i < n; i++) xs[i] = rd();
@@ -77,9 +67,8 @@ int main(int argc, char **argv) {
         for (int k = 0; k < bsize[b]; k++) bclass[at++] = rd();
     }
     for (int r = 0; r < R; r++) {
-        S[r] = rd(), L[r] = rd(), F[r] = rd(), P[r] = rd();
+        S[r] = rd(), L[r] = rd(), F[r] = rd();
         key[r] = rdn(S[r] * L[r] * S[r] * L[r]);
-        two[r] = rdn(P[r] ? S[r] * L[r] * S[r] * L[r] : 0);
         solo[r] = rdn(F[r] * S[r]);
     }
     state = ((unsigned long long)seed * 2654435761ULL + 11) & 0xFFFFFFFFFFFFFFFFULL;

@@ -84,6 +84,9 @@ class Structure:
     """The classes' step of a map taking each searched base round to the next (classes i -> i + step, its
     powers giving c / step base rounds from each); 0: none (each base round searched, step c)."""
 
+    group: int = 0
+    """2^u: the groups are {(x, i), (x + group, i + 3c / 2)} for i = 0, c, 2c, and the fixed players."""
+
     @property
     def c(self) -> int:
         return self.classes // 3
@@ -107,9 +110,8 @@ STRUCTURES: dict[int, Structure] = {
 class Instance:
     """What the search sees: each class's target and starting count (a class: an orbit of difference
     classes, or a fixed player's meeting), the *bundles* (the classes a pair of slots covers), and per
-    base round its orbits, labels, tables (``fixed`` of one slot, ``twos`` of two whole orbits, the rest
-    of four players) and the bundle of each pair of (orbit, label) items (``keys``), of each pair of
-    orbits at a table of two (``pairs``) and of each fixed player with each orbit (``solos``)."""
+    base round its orbits, labels, tables (``fixed`` of one slot, the rest of four) and the bundle of
+    each pair of (orbit, label) items (``keys``) and of each fixed player with each orbit (``solos``)."""
 
     targets: tuple[int, ...]
     counts: tuple[int, ...]
@@ -117,9 +119,7 @@ class Instance:
     orbits: tuple[int, ...]
     labels: tuple[int, ...]
     fixed: tuple[int, ...]
-    twos: tuple[int, ...]
     keys: tuple[tuple[int, ...], ...]
-    pairs: tuple[tuple[int, ...], ...]
     solos: tuple[tuple[int, ...], ...]
 
 
@@ -159,8 +159,9 @@ def instance(structure: Structure) -> Instance:
     for i in range(k):
         for j in range(i, k):
             for d in range(1 if i == j else 0, q):
-                group = structure.kind == "2^u" and j == i + k // 2 and d == 0
-                targets[cls(i, j, d)] = 0 if group else 1
+                targets[cls(i, j, d)] = 1
+    if structure.kind == "2^u":  # {(x, i), (x + g, i + 3c / 2)} for i = 0, c, 2c: one orbit of the turn
+        targets.update({cls(e * c, e * c + k // 2, structure.group): 0 for e in range(3)})
     if len(ids) != len(targets):
         raise AssertionError("a class outside the counted ones")
     meets = {(f, j): len(ids) + f * step + j % step for f in range(fixed) for j in range(c)}
@@ -193,9 +194,7 @@ def instance(structure: Structure) -> Instance:
         orbits=(q * c,) * rounds,
         labels=(3,) * rounds,
         fixed=(fixed,) * rounds,
-        twos=(0,) * rounds,
         keys=tuple(keys),
-        pairs=((),) * rounds,
         solos=tuple(solos),
     )
 
@@ -206,16 +205,16 @@ def instance_text(inst: Instance) -> str:
     lines += [" ".join(map(str, inst.targets)), " ".join(map(str, inst.counts))]
     lines += [" ".join(map(str, (len(b), *b))) for b in inst.bundles]
     for r, n in enumerate(inst.orbits):
-        lines += [f"{n} {inst.labels[r]} {inst.fixed[r]} {inst.twos[r]}", " ".join(map(str, inst.keys[r]))]
-        lines += [" ".join(map(str, inst.pairs[r])), " ".join(map(str, inst.solos[r]))]
+        lines += [f"{n} {inst.labels[r]} {inst.fixed[r]}", " ".join(map(str, inst.keys[r]))]
+        lines += [" ".join(map(str, inst.solos[r]))]
     return "\n".join(lines) + "\n"
 
 
 def anneal(
     inst: Instance, *, seed: int, moves: int, temperature: float = 0.5
 ) -> tuple[list[list[Slot]], int] | None:
-    """Each base round's slots (the fixed players' first, then two to a table of two orbits, then four
-    to a representative table) and the move that found them, or None after ``moves`` moves."""
+    """Each base round's slots (the fixed players' first, then four to a representative table) and the
+    move that found them, or None after ``moves`` moves."""
     rng = XorShift(seed)
     rounds, bundles, targets, counts = len(inst.orbits), inst.bundles, inst.targets, list(inst.counts)
     orb: list[list[int]] = []
@@ -229,17 +228,11 @@ def anneal(
         lab.append([0 if s < inst.fixed[r] else rng.below(inst.labels[r]) for s in range(n)])
 
     def pairs(r: int, t: int) -> list[int]:
-        n, f, twos, o, lb = inst.orbits[r], inst.fixed[r], inst.twos[r], orb[r], lab[r]
+        n, f, o, lb = inst.orbits[r], inst.fixed[r], orb[r], lab[r]
         if t < f:
             return list(bundles[inst.solos[r][t * n + o[t]]])
-        labels = inst.labels[r]
+        b, labels, key = f + 4 * (t - f), inst.labels[r], inst.keys[r]
         items = n * labels
-        if t < f + twos:
-            a = f + 2 * (t - f)
-            return list(
-                bundles[inst.pairs[r][(o[a] * labels + lb[a]) * items + o[a + 1] * labels + lb[a + 1]]]
-            )
-        b, key = f + 2 * twos + 4 * (t - f - twos), inst.keys[r]
         return [
             k
             for a in range(b, b + 4)
@@ -248,10 +241,8 @@ def anneal(
         ]
 
     def table_of(r: int, s: int) -> int:
-        f, twos = inst.fixed[r], inst.twos[r]
-        if s < f:
-            return s
-        return f + (s - f) // 2 if s < f + 2 * twos else f + twos + (s - f - 2 * twos) // 4
+        f = inst.fixed[r]
+        return s if s < f else f + (s - f) // 4
 
     for r in range(rounds):
         for t in range(table_of(r, inst.orbits[r] - 1) + 1):
