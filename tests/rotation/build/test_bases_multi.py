@@ -84,6 +84,27 @@ def _spec(structure: Structure, slots: list[list[tuple[int, int]]]) -> dict[str,
     }
 
 
+def test_two_base_rounds_over_z_9_make_a_design_of_type_2_28() -> None:
+    """56 = 6 x 9 + 2: base rounds fixed by (x, i) -> (x, i + 2) and (x, i) -> (x + 3, i + 2), groups
+    {(x, i), (x + 3, i + 3)} for i = 0, 2, 4 (``tools/multi_search.c 1 30000000 0.5`` on this instance
+    printed these slots at move 18,590,645; with groups {(x, i), (x, i + 3)} four seeds of 50 million
+    moves stopped one pair short). Counted from the 18 developed rounds: nobody meets twice, and the
+    pairs who never meet are exactly the groups and the two fixed players."""
+    structure = Structure("2^u", 9, 6, (0, 3), 2, group=3)
+    printed = [
+        "14,0 8,0 10,2 5,0 17,0 4,1 7,1 3,2 13,1 15,1 16,1 0,1 11,2 6,1 9,2 12,2 2,1 1,0",
+        "0,0 9,0 8,1 7,1 2,2 17,0 4,0 5,2 16,2 3,2 14,1 12,2 13,2 10,1 6,0 15,0 1,0 11,1",
+    ]
+    slots = [[(int(o), int(label)) for o, label in (x.split(",") for x in line.split())] for line in printed]
+    evening = develop(_spec(structure, slots))
+    assert len(evening) == 18 == (56 - 2) // 3
+    met = meetings(56, evening)
+    assert max(met.values()) == 1
+    groups = {frozenset((i * 9 + x, (i + 3) % 6 * 9 + (x + 3) % 9)) for i in (0, 2, 4) for x in range(9)}
+    every = {frozenset(pair) for pair in combinations(range(56), 2)}
+    assert every - set(met) == groups | {frozenset((54, 55))}
+
+
 def test_found_records_what_it_found_with() -> None:
     """Each stored base fits its structure: one slot per turn-orbit of each searched base round."""
     for n, (seed, temperature, move, written) in FOUND.items():
