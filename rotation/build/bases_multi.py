@@ -15,19 +15,26 @@ covered. Each base round is asked to be fixed by a *turn* of order three, (x, i)
 players are searched for: the state is which turn-orbit (y, j), j < c, sits at each slot of a
 representative table, and which of its three players (the slot's label l: (y + l s, j + l c)).
 
-- ``"2^u"``, 92 = 6 x 15 + 2 (c = 2): groups {(x, i), (x, i + 3)} and the two fixed players. Two base
-  rounds, turned with s = 0 and s = 5 (5 has order three in Z_15). With s = 0 in both, each fixed player
-  sits with classes {0, 2, 4} in one base round and {1, 3, 5} in the other, so the two fixed players' tables
-  cover (0, 2, 0) twice. Over Z_11 (68 = 6 x 11 + 2) no s but 0 has order three, and two base rounds
-  fixed by turns are impossible even with a shift per class, (x, i) -> (x + s_i, i + 2): relabelling
-  the classes makes the first turn (x, i) -> (x, i + 2) and the second's shifts c_i (c_0 + c_2 + c_4
-  = 0); on the three blocks (0, 2), (2, 4), (4, 0) of differences the first base round covers one
-  set A in each (it is turned), the second B, B + a, B + a + b (a = c_2 - c_0, b = c_4 - c_2); with
-  no group there (the groups pair an even class with an odd one, and one block of each turn-orbit of
-  blocks holds a group only if all three do, which would take 6 groups for both triples) A and B
-  partition Z_11 in each block, so B = B + a = B + a + b, and a nonempty proper subset of Z_11 is
-  moved by every nonzero shift: a = b = 0, 3 c_0 = 0, c_0 = 0, and the two fixed players' tables
-  cover (0, 2, 0) twice. (Z_15 escapes through 5: B may be any set when a = b = 0, with c_i = 5.)
+- ``"2^u"``, 92 = 6 x 15 + 2 (c = 2): groups {(x, i), (x + g, i + 3)} for i = 0, 2, 4 (``group`` g)
+  and the two fixed players. Two base rounds, turned with s = 0 and s = 5 (5 has order three in Z_15):
+  with one s in both, each fixed player sits with classes {0, 2, 4} in one base round and {1, 3, 5} in
+  the other, and the two fixed players' tables cover (0, 2, s) twice. Over Z_9 (56 players, s = 0 and
+  3) g = 3 was found at 18.6 million moves where g = 0 stopped one pair short in four seeds of 50
+  million: so 92 is searched with g = 5 and 10.
+
+  68 = 6 x 11 + 2 cannot be built so: no s but 0 has order three in Z_11, and two base rounds fixed by
+  turns are impossible even with a shift per class, (x, i) -> (x + s_i, i + 2). Relabelling the classes
+  makes the first turn (x, i) -> (x, i + 2) and the second's shifts c_i (c_0 + c_2 + c_4 = 0). On the
+  blocks (0, 2), (2, 4), (4, 0) of differences the first base round covers one set A in each, the
+  second B, B + a, B + a + b (a = c_2 - c_0, b = c_4 - c_2), the groups the same number in each, so
+  none (three would put class 2 in two groups): A and B partition Z_11 in each block, B = B + a = B +
+  a + b, and a nonempty proper subset of Z_11 is moved by every nonzero shift, so a = b = 0, c_0 = 0,
+  and the fixed players' tables cover (0, 2, 0) twice. With groups joining an even class to an odd one,
+  the same blocks rule out one base round turned and the other fixed by (x, i) -> (2e_i - x, i): the
+  complement of A is then symmetric about e_2 - e_0, e_4 - e_2 and e_0 - e_4, which must be equal, so
+  0, which A holds. Nor is 68 1-rotational over a group of order 66
+  with base rounds fixed by a subgroup of order three, as 44, 56 and 80 are: that subgroup is normal
+  in every group of order 66, so both fixed players' tables cover its differences.
 
 - ``"RBIBD"``, 100 = 9 x 11 + 1 (c = 3): everyone meets once. One base round is searched, fixed by
   (x, i) -> (x, i + 3), and the map (x, i) -> (x, i + 1) (``step`` 1) turns it into the other two
