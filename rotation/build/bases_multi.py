@@ -20,7 +20,8 @@ representative table, and which of its three players (the slot's label l: (y + l
   with one s in both, each fixed player sits with classes {0, 2, 4} in one base round and {1, 3, 5} in
   the other, and the two fixed players' tables cover (0, 2, s) twice. Over Z_9 (56 players, s = 0 and
   3) g = 3 was found at 18.6 million moves where g = 0 stopped one pair short in four seeds of 50
-  million: so 92 is searched with g = 5 and 10.
+  million and g = 1 and 6 in three of 30 million (with s = 0 and 6, g = 6 was found at 8.2 million):
+  g = s, the second turn's shift, so 92 is searched with g = 5.
 
   68 = 6 x 11 + 2 cannot be built so: no s but 0 has order three in Z_11, and two base rounds fixed by
   turns are impossible even with a shift per class, (x, i) -> (x + s_i, i + 2). Relabelling the classes
@@ -108,7 +109,7 @@ class Structure:
 
 
 STRUCTURES: dict[int, Structure] = {
-    92: Structure("2^u", 15, 6, (0, 5), 2),
+    92: Structure("2^u", 15, 6, (0, 5), 2, group=5),
     100: Structure("RBIBD", 11, 9, (0,), 1, step=1),
 }
 

@@ -132,7 +132,7 @@ def test_found_records_what_it_found_with() -> None:
 
 def test_each_structure_has_as_many_pairs_as_classes() -> None:
     """92 = 6 x 15 + 2: 88 turn-orbits of difference classes (267 classes but the 3 of the groups {(x,
-    i), (x, i + 3)}, in threes) and 4 meetings of a fixed player with a triple of classes, against
+    i), (x + 5, i + 3)}, in threes) and 4 meetings of a fixed player with a triple of classes, against
     2 x (2 fixed tables' 2 + 7 tables' 6 pairs) = 92. 100 = 9 x 11 + 1: 441 classes in nines (49), and
     one meeting, against 1 + 8 x 6 = 49."""
     assert sum(instance(STRUCTURES[92]).targets) == 92 == 2 * (2 * 2 + 7 * 6)
