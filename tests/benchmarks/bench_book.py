@@ -86,7 +86,7 @@ def literature(n: int) -> str:
 
 WHY_SHORT = {
     68: "type 2^34: no unit of order three in Z_22; two turned base rounds over Z_11 impossible",
-    92: "type 2^46 over Z_30: no unit of order three to turn by",
+    92: "type 2^46: no unit of order three in Z_30; over Z_15 (two base rounds) annealing one pair short",
 }
 """Why the book stops short of the literature at a multiple of four from 44 up."""
 
