@@ -21,8 +21,9 @@ representative table, and which of its three players (the slot's label l: (y + l
   the other, and the two fixed players' tables cover (0, 2, s) twice. Over Z_9 (56 players, s = 0 and
   3) g = 3 was found at 18.6 million moves where g = 0 stopped one pair short in four seeds of 50
   million and g = 1 and 6 in three of 30 million (with s = 0 and 6, g = 6 was found at 8.2 million):
-  g = s, the second turn's shift, so 92 is searched with g = 5. Not found yet: 12 seeds of 0.5 to 1.5
-  billion moves (temperatures 0.45 and 0.5; g = 0 and 10 too) stopped one or two pairs short.
+  g = s, the second turn's shift, so 92 is searched with g = 5. Not found yet: about 20 runs of 0.5 to
+  1.5 billion moves (temperatures 0.45 and 0.5, g = 5 and 10; g = 0 before) stopped one or two pairs
+  short.
 
   68 = 6 x 11 + 2 cannot be built so: no s but 0 has order three in Z_11, and two base rounds fixed by
   turns are impossible even with a shift per class, (x, i) -> (x + s_i, i + 2). Relabelling the classes
