@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from rotation.balance import prefix_checks
+from rotation.build import bases_multi
 from rotation.build.bases import found_spec
 from rotation.build.designs import (
     affine_plane_16,
@@ -399,6 +400,9 @@ def big_construction(n_players: int) -> Found | None:
     annealed = found_spec(n_players)
     if annealed is not None:
         found.append(Found.made({"develop": annealed[0]}, annealed[1]))
+    several = bases_multi.found_spec(n_players)
+    if several is not None:
+        found.append(Found.made({"develop": several[0]}, several[1]))
     q, rest = divmod(n_players, 3)
     if rest == 0 and n_players % 12 == 0 and n_players >= 24 and n_players not in CYCLIC and not annealed:
         spec = rgdd_spec(q - 1, work=20.0)

@@ -30,7 +30,8 @@ make them, developed here when first asked for (``develop``):
   whom the group leaves in place. ``"translates"``: one base round, and a round for each element g of G
   (in their order), the base round with g added to every player of a class; ``"orbits"``: a base table
   or two per round, and each round the distinct translates of its base tables (in the order of the g
-  that first gives each).
+  that first gives each). ``"translates"`` with ``"bases"`` instead of ``"base"``: several base
+  rounds, each developed so, one after the other.
 - ``"without_last"``: the evening for one player more (``"from"``) without its last player, whose three
   table-mates sit out each round (``without_last``).
 - ``"stand_ins"``: the first rounds of the evening for ``"from"`` players (everyone playing) with the
@@ -139,8 +140,9 @@ def develop(spec: dict[str, Any]) -> Evening:
 
     rounds: list[tuple[tuple[tuple[Player, Player, Player, Player], ...], tuple[Player, ...]]] = []
     if spec["rounds"] == "translates":
-        for g in range(order):
-            rounds.append((tuple(four(t, g) for t in spec["base"]), ()))
+        for base in spec["bases"] if "bases" in spec else [spec["base"]]:
+            for g in range(order):
+                rounds.append((tuple(four(t, g) for t in base), ()))
     elif spec["rounds"] == "orbits":
         for base in spec["base"]:
             seen: set[frozenset[Player]] = set()

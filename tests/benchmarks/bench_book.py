@@ -85,9 +85,8 @@ def literature(n: int) -> str:
 
 
 WHY_SHORT = {
-    68: "type 2^34 over Z_22: no unit of order three to turn by (rotation.build.bases)",
-    92: "type 2^46 over Z_30: no unit of order three to turn by",
-    100: "RBIBD over Z_33: annealing stalled one pair short (22 seeds); none fixed by turn and x -> -x",
+    68: "type 2^34: no unit of order three in Z_22; two turned base rounds over Z_11 impossible",
+    92: "type 2^46: no unit of order three in Z_30; over Z_15 (two base rounds) annealing one pair short",
 }
 """Why the book stops short of the literature at a multiple of four from 44 up."""
 

@@ -162,8 +162,9 @@ def test_a_pairing_fixed_by_negation_develops_into_a_complete_design(q: int) -> 
 
 
 def test_no_design_on_100_players_is_fixed_by_the_turn_and_negation() -> None:
-    """Why 100 players stay short of the literature's 33 rounds here: the exhaustive search of the
-    pairings over Z_33 finds none (the annealing with the turn alone stalled one pair short)."""
+    """Why 100 players' design is not over Z_33: the exhaustive search of the pairings there finds none
+    (the annealing with the turn alone stalled one pair short); it is over Z_11 with nine classes
+    (rotation.build.bases_multi)."""
     assert negated_pairing(33) is None
 
 

@@ -55,10 +55,11 @@ BIG_AT_LEAST = {
     88: 29,
     92: 23,
     96: 31,
-    100: 25,
+    100: 33,
 }
-"""Past 52 players: the RGDD of type 3^20 (60), AG(3, 4) (64, complete), GF(17), GF(23), GF(25) (68, 92,
-100), the annealed designs of type 2^28, 2^40, 3^24, 3^28, 3^32 (56, 80, 72, 84, 96:
+"""Past 52 players: the RGDD of type 3^20 (60), AG(3, 4) (64, complete), GF(17), GF(23) (68, 92), the
+complete design on 100 from three annealed base rounds over Z_11 (tests/rotation/build/test_bases_multi.py),
+the annealed designs of type 2^28, 2^40, 3^24, 3^28, 3^32 (56, 80, 72, 84, 96:
 tests/rotation/build/test_bases.py), the
 complete 1-rotational designs over Z_25 and Z_29 (76, 88)."""
 
