@@ -32,25 +32,35 @@ from __future__ import annotations
 import argparse
 import json
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
 from rotation.build.home import _dumped
 from rotation.movements.twotables import TERMS
 
-__all__ = ["Search", "least_repeated", "main", "meets_within", "settle"]
+__all__ = ["Search", "Unfinished", "least_repeated", "main", "meets_within", "settle"]
 
-Layout = tuple[int, int, tuple[int, ...]]
-"""A round's tables without partners: who sits out (a bit per player), who shares a table (a bit per pair)
-and those pairs' indices."""
+Layout = tuple[int, int, tuple[int, ...], int]
+"""A round's tables without partners: who sits out (a bit per player), who shares a table (a bit per pair),
+those pairs' indices, and who sits at the first player's table (a bit per player)."""
 
 
 class Search:
-    """A search's count of nodes (the branches it entered), for the proof's words."""
+    """A search's count of nodes (the branches it entered), for the proof's words, and its limit: past
+    ``limit`` nodes it stops (``Unfinished``), proving nothing."""
 
-    def __init__(self) -> None:
-        self.nodes = 0
+    def __init__(self, limit: int | None = None) -> None:
+        self.nodes, self.limit = 0, limit
+
+    def enter(self) -> None:
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise Unfinished(self.nodes)
+
+
+class Unfinished(Exception):
+    """A search stopped at its limit of nodes."""
 
 
 @cache
@@ -64,7 +74,7 @@ def _pairs(n: int) -> dict[tuple[int, int], int]:
 def _layout(n: int, out: tuple[int, ...], tables: tuple[tuple[int, ...], ...]) -> Layout:
     pair = _pairs(n)
     mates = tuple(pair[a, b] for t in tables for a, b in combinations(t, 2))
-    return sum(1 << p for p in out), sum(1 << x for x in mates), mates
+    return sum(1 << p for p in out), sum(1 << x for x in mates), mates, sum(1 << p for p in tables[0])
 
 
 def _splits(seated: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -138,7 +148,7 @@ def meets_within(n: int, rounds: int, most: int, search: Search | None = None) -
     tally = _Tally(n, most)
 
     def go(start: int, left: int) -> bool:
-        search.nodes += 1
+        search.enter()
         if left == 0:
             return all(low <= o <= high for o in tally.out)
         done = tally.mask(lambda o: o >= high)
@@ -176,12 +186,61 @@ def _second(n: int) -> tuple[Layout, ...]:
     return tuple(kinds.values())
 
 
+@cache
+def _keeping_first(n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The relabellings that keep round 1's layout (tables swapped, players permuted within a table or
+    among those out), each as two lookup tables taking a set of players (bits) to its image: the low six
+    players' bits, then the rest's."""
+    found = []
+    for a in permutations(range(4)):
+        for b in permutations(range(4, 8)):
+            for rest in permutations(range(8, n)):
+                for g in ((*a, *b, *rest), (*b, *a, *rest)):
+                    low = tuple(sum(1 << g[p] for p in range(6) if m >> p & 1) for m in range(64))
+                    high = tuple(
+                        sum(1 << g[p + 6] for p in range(n - 6) if m >> p & 1) for m in range(1 << (n - 6))
+                    )
+                    found.append((low, high))
+    return tuple(found)
+
+
+def _key(n: int, layout: Layout, g: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> tuple[int, int]:
+    """A layout as who sits out and the lesser of its tables (bits), relabelled by ``g``."""
+    out, table = layout[0], layout[3]
+    if g is not None:
+        out, table = g[0][out & 63] | g[1][out >> 6], g[0][table & 63] | g[1][table >> 6]
+    other = ((1 << n) - 1) & ~out & ~table
+    return out, min(table, other)
+
+
+@cache
+def _third(n: int, second: int) -> tuple[tuple[int, tuple[Layout, ...]], ...]:
+    """Round 3's layouts up to the relabellings that keep rounds 1 and 2 (the ``second`` kind of
+    ``_second``): those least in their orbit, by who sits out."""
+    kind = _key(n, _second(n)[second])
+    keep = [g for g in _keeping_first(n) if _key(n, _second(n)[second], g) == kind]
+    found = []
+    for out, layouts in _layouts(n):
+        least = tuple(lay for lay in layouts if all(_key(n, lay) <= _key(n, lay, g) for g in keep))
+        if least:
+            found.append((out, least))
+    return tuple(found)
+
+
 def least_repeated(
-    n: int, rounds: int, most: int, repeats: int, below: int, search: Search | None = None
+    n: int,
+    rounds: int,
+    most: int,
+    repeats: int,
+    below: int,
+    search: Search | None = None,
+    *,
+    first: bool = False,
 ) -> int | None:
     """The fewest repeated meetings under ``below`` among evenings of ``n`` players at two tables with the
     meetings within ``most``, sitting out twice running at most ``repeats`` times, nobody three running and
-    the sit-outs within one of the fair share after every round (partners free); None where there is none."""
+    the sit-outs within one of the fair share after every round (partners free); None where there is none.
+    ``first``: the first such evening's instead of the fewest."""
     search = search or Search()
     k = n - 8
     high_end = -(-k * rounds // n)
@@ -197,18 +256,27 @@ def least_repeated(
                 total += max(0, 3 * plays - (tally.others[p] & ~tally.met).bit_count())
         return -(-total // 2)
 
-    def go(done: int, last: int, before: int, twice: int) -> None:
-        search.nodes += 1
+    def go(done: int, last: int, before: int, twice: int, second: int) -> None:
+        search.enter()
         if done == rounds:
             best[0] = min(best[0], tally.repeated)
             return
-        if tally.repeated + owed(done) >= best[0]:
+        if tally.repeated + owed(done) >= best[0] or (first and best[0] < below):
             return
         low, high = k * (done + 1) // n, -(-k * (done + 1) // n)
         barred = tally.mask(lambda o: o >= high)
         owing = tally.mask(lambda o: o < low)
-        groups = [(lay[0], (lay,)) for lay in _second(n)] if done == 1 else _layouts(n)
-        for out, layouts in groups:
+        if done == 1:
+            for i, layout in enumerate(_second(n)):
+                ok = not (
+                    layout[0] & barred or owing & ~layout[0] or (layout[0] & last).bit_count() > repeats
+                )
+                if ok and not layout[1] & tally.full:
+                    saved = tally.add(layout)
+                    go(2, layout[0], last, (layout[0] & last).bit_count(), i)
+                    tally.remove(layout, saved)
+            return
+        for out, layouts in _third(n, second) if done == 2 else _layouts(n):
             more = twice + (out & last).bit_count()
             if out & barred or owing & ~out or more > repeats or out & last & before:
                 continue
@@ -216,12 +284,12 @@ def least_repeated(
                 if layout[1] & tally.full:
                     continue
                 saved = tally.add(layout)
-                go(done + 1, out, last, more)
+                go(done + 1, out, last, more, second)
                 tally.remove(layout, saved)
 
     first = _first(n)
     tally.add(first)
-    go(1, first[0], 0, 0)
+    go(1, first[0], 0, 0, -1)
     return best[0] if best[0] < below else None
 
 
@@ -229,7 +297,38 @@ def _floor_reached(entry: dict[str, Any], name: str, floor: dict[str, int]) -> b
     return entry["values"][name] <= floor.get(name, 0)
 
 
-def settle(n: int, rounds: int, entry: dict[str, Any], *, searches: bool = True) -> list[str]:
+def _searched(n: int, rounds: int, values: dict[str, int], name: str, limit: int | None) -> str | None:
+    """A search's proof that ``name`` cannot be below its value with the rules above held (None: it can,
+    or the search cannot tell); ``Unfinished`` past ``limit`` nodes."""
+    value, most, repeats = values[name], values["most meetings"], values["sit-out repeats"]
+    if name == "most meetings":
+        search = Search(limit)
+        if not meets_within(n, rounds, value - 1, search):
+            return (
+                f"{name} {value}: no {rounds} rounds of tables keep every pair within {value - 1} meetings"
+                f" (exhaustive over the tables, rounds in any order, partners free: {search.nodes} nodes)"
+            )
+        search = Search(limit)
+        if least_repeated(n, rounds, value - 1, repeats, 10**6, search, first=True) is None:
+            return (
+                f"{name} {value}: none within {value - 1} with sitting out twice running {repeats} and the"
+                f" sit-outs even after every round (exhaustive over the tables, partners free:"
+                f" {search.nodes} nodes)"
+            )
+        return None
+    search = Search(limit)
+    if name == "repeated meetings" and least_repeated(n, rounds, most, repeats, value, search) is None:
+        return (
+            f"{name} {value}: none fewer with the most meetings {most}, sitting out twice running {repeats}"
+            f" and the sit-outs even after every round (exhaustive over the tables, partners free:"
+            f" {search.nodes} nodes)"
+        )
+    return None
+
+
+def settle(
+    n: int, rounds: int, entry: dict[str, Any], *, searches: bool = True, limit: int | None = None
+) -> list[str]:
     """Walk ``entry``'s rules in the ranked order while each is settled (its value the bound), by counting
     or by a search with the rules above held at the entry's values; record each settled rule's bound and
     each search's proof in the entry. The words said, one per rule settled here."""
@@ -249,22 +348,11 @@ def settle(n: int, rounds: int, entry: dict[str, Any], *, searches: bool = True)
             continue
         if not searches:
             break
-        search = Search()
-        if name == "most meetings" and not meets_within(n, rounds, value - 1, search):
-            proof = (
-                f"{name} {value}: no {rounds} rounds of tables keep every pair within {value - 1} meetings"
-                f" (exhaustive over the tables, rounds in any order, partners free: {search.nodes} nodes)"
-            )
-        elif name == "repeated meetings" and (
-            least_repeated(n, rounds, values["most meetings"], values["sit-out repeats"], value, search)
-            is None
-        ):
-            proof = (
-                f"{name} {value}: none fewer with the most meetings {values['most meetings']}, sitting out"
-                f" twice running {values['sit-out repeats']} and the sit-outs even after every round"
-                f" (exhaustive over the tables, partners free: {search.nodes} nodes)"
-            )
-        else:
+        try:
+            proof = _searched(n, rounds, values, name, limit)
+        except Unfinished:
+            proof = None
+        if proof is None:
             break
         bounds[name] = value
         proofs.append(proof)
@@ -286,6 +374,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=_span, default=_span("8-11"))
     parser.add_argument("--rounds", type=_span, default=_span("1-14"))
     parser.add_argument("--counting", action="store_true", help="counting only, no search")
+    parser.add_argument("--nodes", type=int, default=None, help="each search's limit of nodes")
     args = parser.parse_args(argv)
     book = json.loads(args.path.read_text(encoding="utf-8"))
     for n in args.players:
@@ -293,7 +382,7 @@ def main(argv: list[str] | None = None) -> None:
             entry = book["evenings"].get(str(n), {}).get(str(rounds))
             if entry is None:
                 continue
-            said = settle(n, rounds, entry, searches=not args.counting)
+            said = settle(n, rounds, entry, searches=not args.counting, limit=args.nodes)
             print(f"{n} x {rounds}: {'; '.join(said) or 'nothing settled'}", flush=True)
             args.path.write_text(_dumped(book), encoding="utf-8")
 

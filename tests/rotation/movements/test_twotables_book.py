@@ -241,6 +241,8 @@ def test_the_evenings_taken_from_the_planner_state_counting_bounds_alone(n: int,
 PROVEN_BY_SEARCH = {
     ((10, 4), "repeated meetings"): 12,
     ((10, 5), "repeated meetings"): 20,
+    ((10, 6), "repeated meetings"): 32,
+    ((11, 5), "repeated meetings"): 14,
     ((11, 4), "repeated meetings"): 7,
     ((8, 9), "most meetings"): 5,
 }
@@ -324,3 +326,17 @@ def test_ten_players_over_four_rounds_repeat_twelve_meetings_at_least() -> None:
     assert _floors(10, 4)["repeated meetings"] == 3
     assert least_repeated(10, 4, 2, 0, 12) is None
     assert least_repeated(10, 4, 2, 0, 13) == 12
+
+
+def test_a_search_stopped_at_its_limit_proves_nothing() -> None:
+    """``settle`` with too few nodes leaves 10 x 4's repeated meetings (above counting's floor) unsettled,
+    and the opponents below them with it, though their value is counting's floor."""
+    from rotation.build.twotables_proofs import settle
+
+    entry = {
+        "values": dict(BOOK["evenings"]["10"]["4"]["values"]),
+        "bounds": {"partner spread": 1, "sit-out repeats": 0, "most meetings": 2},
+    }
+    assert settle(10, 4, entry, limit=100) == []
+    assert "repeated meetings" not in entry["bounds"] and "opponent spread" not in entry["bounds"]
+    assert "proof" not in entry
