@@ -57,6 +57,8 @@ class Search:
 
     def __init__(self, limit: int | None = None) -> None:
         self.nodes, self.limit = 0, limit
+        self.evening: list[Layout] = []
+        """The rounds of the best evening found (``least_repeated``)."""
 
     def enter(self) -> None:
         self.nodes += 1
@@ -84,10 +86,9 @@ def _layout(n: int, out: tuple[int, ...], tables: tuple[tuple[int, ...], ...]) -
 
 def _splits(seated: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The 35 ways to seat eight at two tables of four (the tables unnamed)."""
-    first = seated[0]
-    found = []
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for mates in combinations(seated[1:], 3):
-        one = (first, *mates)
+        one = (seated[0], *mates)
         found.append((one, tuple(p for p in seated if p not in one)))
     return found
 
@@ -264,7 +265,8 @@ def least_repeated(
     def go(done: int, last: int, before: int, twice: int, second: int) -> None:
         search.enter()
         if done == rounds:
-            best[0] = min(best[0], tally.repeated)
+            if tally.repeated < best[0]:
+                best[0], search.evening = tally.repeated, list(path)
             return
         if tally.repeated + owed(done) >= best[0] or (first and best[0] < below):
             return
@@ -278,7 +280,9 @@ def least_repeated(
                 )
                 if ok and not layout[1] & tally.full:
                     saved = tally.add(layout)
+                    path.append(layout)
                     go(2, layout[0], last, (layout[0] & last).bit_count(), i)
+                    path.pop()
                     tally.remove(layout, saved)
             return
         for out, layouts in _third(n, second) if done == 2 else _layouts(n):
@@ -289,17 +293,20 @@ def least_repeated(
                 if layout[1] & tally.full:
                     continue
                 saved = tally.add(layout)
+                path.append(layout)
                 go(done + 1, out, last, more, second)
+                path.pop()
                 tally.remove(layout, saved)
 
     opening = _first(n)
     tally.add(opening)
+    path = [opening]
     go(1, opening[0], 0, 0, -1)
     return best[0] if best[0] < below else None
 
 
 def _floor_reached(entry: dict[str, Any], name: str, floor: dict[str, int]) -> bool:
-    return entry["values"][name] <= floor.get(name, 0)
+    return bool(entry["values"][name] <= floor.get(name, 0))
 
 
 def _searched(n: int, rounds: int, values: dict[str, int], name: str, limit: int | None) -> str | None:

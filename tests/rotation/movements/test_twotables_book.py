@@ -343,3 +343,27 @@ def test_a_search_stopped_at_its_limit_proves_nothing() -> None:
     assert settle(10, 4, entry, limit=100) == []
     assert "repeated meetings" not in entry["bounds"] and "opponent spread" not in entry["bounds"]
     assert "proof" not in entry
+
+
+def test_tables_given_partners_are_even_after_every_round() -> None:
+    """``twotables_better.partnered``: the book's 10 x 4 tables (partners dropped) given partners again:
+    the same tables, every pair partnering at most once (16 partnerships over 45 pairs), even
+    after every round by the checker, and the opponents no wider than the entry's."""
+    from rotation.build.twotables_better import partnered
+    from rotation.build.twotables_proofs import _layout
+    from rotation.movements.twotables import as_movement
+
+    entry = BOOK["evenings"]["10"]["4"]
+    layouts = [
+        _layout(10, tuple(p for p in range(10) if p not in games), (tuple(games[:4]), tuple(games[4:])))
+        for games in entry["rounds"]
+    ]
+    evening = partnered(10, layouts, work=5.0)
+    assert evening is not None
+    for games, old in zip(evening, entry["rounds"], strict=True):
+        assert {frozenset(games[:4]), frozenset(games[4:])} == {frozenset(old[:4]), frozenset(old[4:])}
+    movement = as_movement(10, evening)
+    got = _counted(movement)
+    assert got["partner high"] == 1
+    assert is_prefix_balanced(movement)
+    assert check(movement).opponent_spread == got["opponent spread"] <= entry["values"]["opponent spread"]
