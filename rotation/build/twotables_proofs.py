@@ -11,7 +11,8 @@ so the opponents): dropping a rule leaves more evenings, so what none of them re
   (as the book's evenings are), round by round: round 1 fixed, round 2 one of its kinds up to the
   relabellings that keep round 1 (``_second``), round 3 least in its orbit under those that keep rounds 1
   and 2 (``_third``), a branch cut where the meetings it already repeats and those its players must still
-  repeat (3 a round played, one new pair each at most) reach ``below``.
+  repeat (3 a round played, one new pair each at most) reach ``below``; the last round's layouts are only
+  counted (no node each), which takes 11 x 5's proof from 3,002,811 nodes to 30,715.
 - ``meets_within``: whether any evening keeps every pair's meetings within ``most``, the rounds in any
   order, only the sit-outs within one of the fair share at the end (a looser question than the book's: no
   order, no sitting out twice running). One round is fixed (any evening relabels so) and the others are
@@ -288,6 +289,13 @@ def least_repeated(
         for out, layouts in _third(n, second) if done == 2 else _layouts(n):
             more = twice + (out & last).bit_count()
             if out & barred or owing & ~out or more > repeats or out & last & before:
+                continue
+            if done == rounds - 1 and not first:  # the last round: its repeats, without a node each
+                met, full = tally.met, tally.full
+                for layout in layouts:
+                    if not layout[1] & full and tally.repeated + (layout[1] & met).bit_count() < best[0]:
+                        best[0] = tally.repeated + (layout[1] & met).bit_count()
+                        search.evening = [*path, layout]
                 continue
             for layout in layouts:
                 if layout[1] & tally.full:
