@@ -249,7 +249,7 @@ PROVEN_BY_SEARCH = {
 }
 """Bounds above counting's floor proven by exhaustive search over the tables
 (``rotation.build.twotables_proofs``), partners free, with the rules above held at the entry's values and
-the sit-outs even after every round (8 x 9's most meetings with the rounds in any order and no sit-outs)."""
+the sit-outs even after every round."""
 
 
 @pytest.mark.parametrize(("n", "rounds"), ENTRIES)
