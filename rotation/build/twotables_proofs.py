@@ -290,7 +290,7 @@ def least_repeated(
             more = twice + (out & last).bit_count()
             if out & barred or owing & ~out or more > repeats or out & last & before:
                 continue
-            if done == rounds - 1 and not first:  # the last round: its repeats, without a node each
+            if done == rounds - 1:  # the last round: its repeats, without a node each
                 met, full = tally.met, tally.full
                 for layout in layouts:
                     if not layout[1] & full and tally.repeated + (layout[1] & met).bit_count() < best[0]:
