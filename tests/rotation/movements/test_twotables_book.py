@@ -244,6 +244,7 @@ PROVEN_BY_SEARCH = {
     ((10, 6), "repeated meetings"): 32,
     ((11, 5), "repeated meetings"): 14,
     ((11, 6), "repeated meetings"): 22,
+    ((11, 7), "repeated meetings"): 31,
     ((11, 4), "repeated meetings"): 7,
     ((8, 9), "most meetings"): 5,
     ((10, 7), "most meetings"): 3,
