@@ -26,6 +26,10 @@ Regenerate (each entry seconds to minutes)::
     python -m rotation.build.twotables schedules/twotables.json --players 9 --rounds 5 --proof 120
     python -m rotation.build.twotables schedules/twotables.json --players 9 --rounds 5 --proof 90 --prove
 
+Then ``python -m rotation.build.twotables_proofs`` settles what counting and an exhaustive search over the
+tables can (the table-mates' bounds CP-SAT leaves open), and ``rotation.build.twotables_better`` takes a
+better layout that search finds.
+
 ``--prove`` builds nothing: for each kept entry whose opponents stand above its bound while every rule above
 them is at its bound, it asks CP-SAT for an evening even after every round, those rules held, opposing
 within less (``prove_opponents``); where there is none the entry states its opponents as the bound, with a

@@ -80,3 +80,29 @@ def test_a_two_table_evening_with_someone_away_is_planned_not_read_from_the_book
         PlanRequest(names, Order.CUT, seed=1, rounds=3, method=Method.BALANCED, avoid=(("P1", "P2"),))
     )
     assert not any("two-table evenings" in note.text for note in result.notes)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ten_players_over_four_rounds_state_their_repeated_meetings_proven(seed: int) -> None:
+    """10 x 4: counting allows 3 repeated meetings (48 table-mate places over 45 pairs); the book's
+    exhaustive search over the tables proves 12 the fewest with nobody meeting anyone three times, so the
+    plan states 12 proven (counted here from the seats), and the opponents (1, counting's floor) too."""
+    names = tuple(f"P{i}" for i in range(1, 11))
+    result = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=4, method=Method.BALANCED))
+    meetings: Counter[tuple[int, int]] = Counter()
+    for rnd in result.schedule.movement.rounds:
+        for t in rnd.tables:
+            meetings.update(combinations(sorted(t.players), 2))
+    said = planner_data(result)
+    assert said is not None
+    rules = {str(r["rule"]): r for r in said["rules"]}  # type: ignore[union-attr]
+    assert max(meetings.values()) == 2
+    repeated = sum(m - 1 for m in meetings.values())
+    assert repeated == 12 > 48 - 45
+    assert rules["repeated meetings"] == {
+        "rule": "repeated meetings",
+        "value": 12,
+        "best_possible": 12,
+        "proven": True,
+    }
+    assert rules["opponent spread"]["proven"]
