@@ -347,7 +347,8 @@ def build_entry(
     }
 
 
-def _span(text: str) -> range:
+def span(text: str) -> range:
+    """A builder's ``--players`` or ``--rounds``: ``7-11`` or ``9``."""
     low, _, high = text.partition("-")
     return range(int(low), int(high or low) + 1)
 
@@ -356,8 +357,8 @@ def main(argv: list[str] | None = None) -> None:
     """Build the entries asked for into the book at ``path`` (kept entries stay)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--players", type=_span, default=_span("7-11"))
-    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--players", type=span, default=span("7-11"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--proof", type=float, default=WORK, help="deterministic seconds for the bounds")
     parser.add_argument("--start", action="store_true", help="begin from the planner's own evening")

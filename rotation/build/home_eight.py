@@ -232,11 +232,11 @@ def better(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Settle the entries asked for (8 players) into the book at ``path``."""
-    from rotation.build.home import _span
+    from rotation.build.home import span
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--moves", type=int, default=MOVES)
     args = parser.parse_args(argv)
     book = json.loads(args.path.read_text(encoding="utf-8"))

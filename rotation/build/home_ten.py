@@ -32,7 +32,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rotation.build.home import TERMS, Game, _dumped, _span, counted, floors
+from rotation.build.home import TERMS, Game, _dumped, counted, floors, span
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--work", type=float, default=WORK)
     args = parser.parse_args(argv)
     for rounds in args.rounds:

@@ -47,7 +47,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rotation.build.home import _dumped
+from rotation.build.home import _dumped, span
 from rotation.model import Movement
 from rotation.movements.twotables import BOOK_FORMAT, TERMS, as_movement
 
@@ -511,17 +511,12 @@ def _proved(book: dict[str, Any], n: int, rounds: int, work: float) -> str:
     return f"proven: {TERMS[-1]} {value} the least"
 
 
-def _span(text: str) -> range:
-    low, _, high = text.partition("-")
-    return range(int(low), int(high or low) + 1)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Build the entries asked for into the book at ``path`` (kept entries stay)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--players", type=_span, default=_span("8-11"))
-    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--players", type=span, default=span("8-11"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--proof", type=float, default=WORK, help="deterministic seconds for the bounds")
     parser.add_argument("--prove", action="store_true", help="only prove the kept entries' opponents")

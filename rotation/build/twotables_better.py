@@ -20,7 +20,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import _dumped
+from rotation.build.home import _dumped, span
 from rotation.build.twotables_proofs import Layout, Search, Unfinished, least_repeated, settle
 from rotation.movements.twotables import TERMS
 
@@ -121,17 +121,12 @@ def better_entry(n: int, rounds: int, entry: dict[str, Any], *, limit: int | Non
     return found
 
 
-def _span(text: str) -> range:
-    low, _, high = text.partition("-")
-    return range(int(low), int(high or low) + 1)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Replace the book's entries asked for where ``better_entry`` finds better, then settle by counting."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--players", type=_span, default=_span("8-11"))
-    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--players", type=span, default=span("8-11"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--nodes", type=int, default=None, help="the search's limit of nodes")
     args = parser.parse_args(argv)
     book = json.loads(args.path.read_text(encoding="utf-8"))

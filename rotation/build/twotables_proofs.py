@@ -42,7 +42,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import _dumped
+from rotation.build.home import _dumped, span
 from rotation.movements.twotables import TERMS
 
 __all__ = ["Search", "Unfinished", "least_repeated", "main", "meets_within", "settle"]
@@ -383,17 +383,12 @@ def settle(
     return said
 
 
-def _span(text: str) -> range:
-    low, _, high = text.partition("-")
-    return range(int(low), int(high or low) + 1)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Settle the bounds of the book's entries asked for (``settle``), writing the book after each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--players", type=_span, default=_span("8-11"))
-    parser.add_argument("--rounds", type=_span, default=_span("1-14"))
+    parser.add_argument("--players", type=span, default=span("8-11"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--counting", action="store_true", help="counting only, no search")
     parser.add_argument("--nodes", type=int, default=None, help="each search's limit of nodes")
     args = parser.parse_args(argv)
