@@ -17,11 +17,8 @@ import pytest
 
 import schedules
 from rotation.balance import check
-from rotation.cut import Order
 from rotation.model import Movement
 from rotation.movements.home import home_evening
-from rotation.plan import Method, PlanRequest, plan
-from rotation.services.plans import planner_data
 from tests.rotation.movements.books import relabelled
 from tests.rotation.movements.test_home_book_odd import _even_stop, _fewest_repeats, _opponent_floor
 
@@ -76,24 +73,3 @@ def test_eight_over_seven_rounds_cannot_oppose_within_one() -> None:
     evening = home_evening(N, 7)
     assert evening is not None
     assert evening.values["opponent spread"] == evening.bounds["opponent spread"] == 2
-
-
-@pytest.mark.parametrize("rounds", [5, 9, 14])
-def test_a_plan_of_one_table_takes_the_book_for_every_cut(rounds: int) -> None:
-    """Through ``plan`` (one table asked for): even after every round, the book's opponents and sitting out
-    twice running, and the bounds the planner states the book's."""
-    evening = home_evening(N, rounds)
-    assert evening is not None
-    names = tuple(f"P{i}" for i in range(1, N + 1))
-    for seed in (1, 2):
-        made = plan(PlanRequest(names, Order.CUT, seed=seed, rounds=rounds, tables=1, method=Method.BALANCED))
-        movement = made.schedule.movement
-        assert all(_even_stop(Movement(N, movement.rounds[:m])) for m in range(1, rounds + 1))
-        balance = check(movement)
-        assert balance.opponent_spread == evening.values["opponent spread"]
-        assert balance.total_repeat_sit_outs == evening.values["sit-out repeats"]
-        said = planner_data(made)
-        assert said is not None and isinstance(said["rules"], list)
-        stated = {rule["rule"]: rule["best_possible"] for rule in said["rules"]}
-        assert stated["opponent spread"] == evening.bounds["opponent spread"]
-        assert stated["sit-out repeats"] == evening.bounds["sit-out repeats"]

@@ -189,7 +189,7 @@ def test_nine_over_three_rounds_even_after_every_round_sit_out_twice_running_thr
     assert evening.values["sit-out repeats"] == evening.bounds["sit-out repeats"] == 3
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(9, 9), (9, 11), (11, 6), (7, 10)])
+@pytest.mark.parametrize(("n", "rounds"), [(9, 9), (9, 11), (11, 6), (7, 10), (8, 5), (8, 9), (8, 14)])
 def test_a_plan_of_one_table_takes_the_book_for_every_cut(n: int, rounds: int) -> None:
     """Through ``plan`` (one table asked for): even after every round, counted by the checker, the
     opponents and sitting out twice running the book's, and "proven" said only at the book's bounds."""
