@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -246,6 +247,36 @@ def _even_order(n: int, games: list[Game] | None) -> list[Game] | None:
     return _relabelled(n, ordered)
 
 
+def even_order(outs: Sequence[frozenset[int]], is_even: Callable[[int], bool]) -> tuple[int, ...] | None:
+    """The order of rounds (each given by who sits it out, ``outs``) with the fewest sit-outs twice running
+    among the orders even after every round: a shortest path over the sets of rounds played, since
+    whether a stop is even (``is_even`` of the set's bit mask) depends only on which rounds came before it.
+    None where no order is even, or where the fewest puts someone out three running (that ranks first)."""
+    size = len(outs)
+    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+        (1 << r, r): (0, (r,)) for r in range(size) if is_even(1 << r)
+    }
+    for mask in range(1, 1 << size):  # every set is reached from smaller ones: ascending order suffices
+        for last in range(size):
+            here = best.get((mask, last))
+            if here is None:
+                continue
+            for r in range(size):
+                after = mask | 1 << r
+                if after != mask and is_even(after):
+                    cost = here[0] + len(outs[last] & outs[r])
+                    if (after, r) not in best or cost < best[after, r][0]:
+                        best[after, r] = (cost, (*here[1], r))
+    ends = [v for (mask, _), v in best.items() if mask == (1 << size) - 1]
+    if not ends:
+        return None
+    order = min(ends)[1]
+    ordered = [outs[r] for r in order]
+    if any(a & b & c for a, b, c in zip(ordered, ordered[1:], ordered[2:], strict=False)):
+        return None
+    return order
+
+
 def fewest_order(n: int, games: list[Game]) -> list[Game]:
     """The order of ``games`` with the fewest sit-outs twice running among the orders even after every
     round (exactly: a shortest path over the sets of rounds played, since whether a stop is even depends
@@ -267,29 +298,8 @@ def fewest_order(n: int, games: list[Game]) -> list[Game]:
             even[mask] = _even_stop(n, chosen)
         return even[mask]
 
-    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
-        (1 << r, r): (0, (r,)) for r in range(size) if is_even(1 << r)
-    }
-    for mask in range(1, 1 << size):
-        for last in range(size):
-            here = best.get((mask, last))
-            if here is None:
-                continue
-            for r in range(size):
-                after = mask | 1 << r
-                if after != mask and is_even(after):
-                    cost = here[0] + len(outs[last] & outs[r])
-                    if (after, r) not in best or cost < best[after, r][0]:
-                        best[after, r] = (cost, (*here[1], r))
-    ends = [v for (mask, _), v in best.items() if mask == (1 << size) - 1]
-    if not ends:
-        return games
-    order = min(ends)[1]
-    ordered = [games[r] for r in order]
-    outs = [outs[r] for r in order]
-    if any(a & b & c for a, b, c in zip(outs, outs[1:], outs[2:], strict=False)):
-        return games  # a run of three ranks first: not worth the sit-outs twice running saved
-    return _relabelled(n, ordered)
+    order = even_order(outs, is_even)
+    return games if order is None else _relabelled(n, [games[r] for r in order])
 
 
 def _relabelled(n: int, ordered: list[Game]) -> list[Game]:

@@ -47,7 +47,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rotation.build.home import _dumped, span
+from rotation.build.home import _dumped, even_order, span
 from rotation.model import Movement
 from rotation.movements.twotables import BOOK_FORMAT, TERMS, as_movement
 
@@ -386,28 +386,8 @@ def _even_order(n: int, evening: Evening) -> Evening | None:
             )
         return even[mask]
 
-    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
-        (1 << r, r): (0, (r,)) for r in range(size) if is_even(1 << r)
-    }
-    for mask in range(1, 1 << size):  # every set is reached from smaller ones: ascending order suffices
-        for last in range(size):
-            here = best.get((mask, last))
-            if here is None:
-                continue
-            for r in range(size):
-                after = mask | 1 << r
-                if after != mask and is_even(after):
-                    cost = here[0] + len(outs[last] & outs[r])
-                    if (after, r) not in best or cost < best[after, r][0]:
-                        best[after, r] = (cost, (*here[1], r))
-    ends = [v for (mask, _), v in best.items() if mask == (1 << size) - 1]
-    if not ends:
-        return None
-    order = min(ends)[1]
-    ordered = [outs[r] for r in order]
-    if any(a & b & c for a, b, c in zip(ordered, ordered[1:], ordered[2:], strict=False)):
-        return None
-    return _relabelled(n, [evening[r] for r in order])
+    order = even_order(outs, is_even)
+    return None if order is None else _relabelled(n, [evening[r] for r in order])
 
 
 SEEDS = (0, 1)
