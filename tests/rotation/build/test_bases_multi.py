@@ -9,7 +9,6 @@ The meetings are counted here from the developed rounds, player by player, not f
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -25,19 +24,7 @@ from rotation.build.bases_multi import (
 )
 from rotation.build.meetonce import construction
 from rotation.movements.meetonce import book, develop, meet_once_rounds
-
-
-def meetings(n_players: int, evening: object) -> Counter[frozenset[int]]:
-    """How often each pair shares a table, after checking every round seats everyone once in fours."""
-    met: Counter[frozenset[int]] = Counter()
-    for tables, out in evening:  # type: ignore[attr-defined]
-        seated = [p for table in tables for p in table]
-        assert len(tables) == n_players // 4 and not out
-        assert sorted(seated) == list(range(n_players))
-        for table in tables:
-            assert len(set(table)) == 4
-            met.update(frozenset(pair) for pair in combinations(table, 2))
-    return met
+from tests.rotation.build.test_bases import meetings
 
 
 def test_the_design_on_100_players_has_everyone_meet_everyone_once() -> None:
