@@ -30,8 +30,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import TERMS, Game, _dumped, counted, floors
-from rotation.build.home_starts import opponent_floor
+from rotation.build.home import TERMS, Game, _dumped
+from rotation.build.home_starts import entry, opponent_floor
 
 __all__ = ["MOVES", "Best", "N", "better", "build_entry", "main", "search", "settle"]
 
@@ -185,37 +185,12 @@ def settle(rounds: int, *, moves: int = MOVES) -> Settled | None:
 def build_entry(rounds: int, *, moves: int = MOVES) -> dict[str, Any] | None:
     """The book's entry for 8 x ``rounds`` at one table from ``settle``, its bounds proven among evenings
     even after every round by counting or by the search run to exhaustion (``proof`` says which)."""
-    from rotation.balance import check
-    from rotation.model import Movement, Round, Table
-    from rotation.movements.order import is_prefix_balanced
-
     settled = settle(rounds, moves=moves)
     if settled is None:
         return None
-    movement = Movement(
-        N,
-        tuple(
-            Round((Table(a, c, b, d),), tuple(p for p in range(N) if p not in (a, b, c, d)))
-            for (a, b), (c, d) in settled.games
-        ),
-    )
-    assert is_prefix_balanced(movement) and check(movement).max_sit_out_run <= 2
-    floor = floors(N, rounds)
-    proof = []
-    if settled.opponents_bound > floor[TERMS[0]]:
-        how = "counting" if settled.opponents_bound == opponent_floor(N, rounds) else "search"
-        proof.append(f"opponent spread {settled.opponents_bound}: {how}")
-    if settled.repeats_bound > floor[TERMS[1]]:
-        proof.append(f"sit-out repeats {settled.repeats_bound}: search")
-    values = counted(N, settled.games)
-    assert values[TERMS[0]] == settled.opponents and values[TERMS[1]] == settled.repeats
-    return {
-        "rounds": [[a, b, c, d] for (a, b), (c, d) in settled.games],
-        "even_after_every_round": True,
-        "values": values,
-        "bounds": {TERMS[0]: settled.opponents_bound, TERMS[1]: settled.repeats_bound},
-        "proof": "; ".join(proof) or "counting",
-    }
+    made = entry(N, rounds, settled.games, settled.opponents_bound, settled.repeats_bound)
+    assert made["values"][TERMS[0]] == settled.opponents and made["values"][TERMS[1]] == settled.repeats
+    return made
 
 
 def better(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:

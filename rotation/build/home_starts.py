@@ -288,32 +288,38 @@ def build_entry(n: int, rounds: int, *, moves: int = MOVES, seed: int = 0) -> di
     """The book's entry for ``n`` x ``rounds`` from ``settle``, in the form ``rotation.build.home`` writes:
     its bounds are proven for evenings even after every round (the book's own rule), by counting where
     they sit at the planner's floors, else by the searches run to exhaustion (``proof`` says which)."""
-    from rotation.model import Movement, Round, Table
-    from rotation.movements.order import is_prefix_balanced
-
     settled = settle(n, rounds, moves=moves, seed=seed)
     if settled is None:
         return None
+    return entry(n, rounds, settled.games, settled.opponents_bound, settled.repeats_bound)
+
+
+def entry(n: int, rounds: int, games: list[Game], opponents_bound: int, repeats_bound: int) -> dict[str, Any]:
+    """A searched evening as the book's entry: checked even after every round with nobody out three
+    running, counted, and its bounds above the planner's floors said proven by counting or by search."""
+    from rotation.model import Movement, Round, Table
+    from rotation.movements.order import is_prefix_balanced
+
     movement = Movement(
         n,
         tuple(
             Round((Table(a, c, b, d),), tuple(p for p in range(n) if p not in (a, b, c, d)))
-            for (a, b), (c, d) in settled.games
+            for (a, b), (c, d) in games
         ),
     )
     assert is_prefix_balanced(movement) and check(movement).max_sit_out_run <= 2
     floor = floors(n, rounds)
     proof = []
-    if settled.opponents_bound > floor[TERMS[0]]:
-        how = "counting" if settled.opponents_bound == opponent_floor(n, rounds) else "search"
-        proof.append(f"opponent spread {settled.opponents_bound}: {how}")
-    if settled.repeats_bound > floor[TERMS[1]]:
-        proof.append(f"sit-out repeats {settled.repeats_bound}: search")
+    if opponents_bound > floor[TERMS[0]]:
+        how = "counting" if opponents_bound == opponent_floor(n, rounds) else "search"
+        proof.append(f"opponent spread {opponents_bound}: {how}")
+    if repeats_bound > floor[TERMS[1]]:
+        proof.append(f"sit-out repeats {repeats_bound}: search")
     return {
-        "rounds": [[a, b, c, d] for (a, b), (c, d) in settled.games],
+        "rounds": [[a, b, c, d] for (a, b), (c, d) in games],
         "even_after_every_round": True,
-        "values": counted(n, settled.games),
-        "bounds": {TERMS[0]: settled.opponents_bound, TERMS[1]: settled.repeats_bound},
+        "values": counted(n, games),
+        "bounds": {TERMS[0]: opponents_bound, TERMS[1]: repeats_bound},
         "proof": "; ".join(proof) or "counting",
     }
 
