@@ -143,16 +143,16 @@ def part_timers() -> None:
     )
     print(header)
     print("-" * len(header))
-    new = planning._book_with_away
+    new = planning.book_with_away
     for label, n, rounds, away in CASES:
         request = PlanRequest(tuple(f"P{i}" for i in range(1, n + 1)), Order.GIVEN, rounds=rounds, away=away)
         measured = []
         for version in (_old_book_with_away, new):
-            planning._book_with_away = version  # type: ignore[assignment]
+            planning.book_with_away = version  # type: ignore[assignment]
             start = time.perf_counter()
             made = plan(request)
             measured.append((repeated(made.schedule), time.perf_counter() - start, made.schedule))
-        planning._book_with_away = new
+        planning.book_with_away = new
         (before, s0, _), (now, s1, schedule) = measured
         balance = check(schedule.movement)
         fair = "yes" if not balance.sit_out_share_excess and not balance.total_repeat_sit_outs else "no"
