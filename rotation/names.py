@@ -79,6 +79,12 @@ def clean_name(text: str, *, what: str = N_("a player's name")) -> str:
     return name
 
 
+def reads_as_other(name: str) -> bool:
+    """An evening's name the command line would take for something else: an option (a leading -) or a
+    file (a / or \\, or .json at the end), so `chicago record NAME` could never reach it."""
+    return name.startswith("-") or "/" in name or "\\" in name or name.lower().endswith(".json")
+
+
 def name_key(name: str) -> str:
     """How names are compared: composed the same way, case and spacing ignored."""
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()

@@ -56,7 +56,7 @@ from rotation.io.terms import EveningTerms
 from rotation.io.terms import decoded as _decoded
 from rotation.language import N_
 from rotation.model import InvalidScheduleError, Movement, Schedule
-from rotation.names import name_key
+from rotation.names import name_key, reads_as_other
 from rotation.results.changes import TERMINAL, Change, Kind, NameEdit, PlanEdit, RubberEdit, Source
 from rotation.results.session import RubberRecord, Session, SessionError
 from scoring.rules import InvalidRulesError, ScoringRules
@@ -299,9 +299,10 @@ class Transaction(EveningTerms):
         shown = clean_name(name)
         if not shown:
             raise StoreRefusedError("a session needs a name")
-        if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):
+        if reads_as_other(shown):
             raise StoreRefusedError(
-                f"a session name cannot hold a / or \\ or end in .json (it reads as a file): {shown!r}"
+                "a session name cannot start with -, hold a / or \\ or end in .json"
+                f" (it reads as an option or a file): {shown!r}"
             )
         db = self._db
         taken = db.execute("SELECT name FROM sessions WHERE name_key = ?", (name_key(shown),)).fetchone()

@@ -255,14 +255,15 @@ def house_choices(store: Store, key: str | None) -> houses.HouseChoices:
 
 def evening_name(name: str) -> str:
     """An evening's name as it will be saved, checked before any planning by the store's rule (no
-    hidden character, at most `MAX_NAME_LENGTH` characters, nothing that reads as a file): PlanError."""
+    hidden character, at most `MAX_NAME_LENGTH` characters, nothing that reads as an option or a file): PlanError."""
     try:
         shown = naming.clean_name(name, what=N_("the evening's name"))
     except naming.InvalidNameError as error:
         raise PlanError(str(error)) from None
-    if "/" in shown or "\\" in shown or shown.lower().endswith(".json"):
+    if naming.reads_as_other(shown):
         raise PlanError(
-            f"the evening's name cannot hold a / or \\ or end in .json (it would read as a file): {shown!r}"
+            "the evening's name cannot start with -, hold a / or \\ or end in .json"
+            f" (it would read as an option or a file): {shown!r}"
         )
     return shown
 

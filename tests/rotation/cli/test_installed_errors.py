@@ -36,8 +36,9 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 MISTAKES = {
     "too few players": (("plan", "Ann", "Bob", "Cy"), "players"),
-    "a / in a name": (("plan", *BULLETIN_FIVE, "--save", "a/b"), "cannot hold a /"),
+    "a / in a name": (("plan", *BULLETIN_FIVE, "--save", "a/b"), "hold a /"),
     "a control character": (("plan", *BULLETIN_FIVE, "--save", "a\x01b"), "name"),
+    "--save takes --json for its name": (("plan", *BULLETIN_FIVE, "--save", "--json"), "cannot start with -"),
     "a 2,000-character name": (("plan", *BULLETIN_FIVE, "--save", "x" * 2000), "name"),
     "a taken name": (("plan", *EIGHT, "--save", "tue"), "choose another name"),
     "no such evening": (("show", "nobody"), "nobody"),
@@ -97,7 +98,7 @@ def test_a_newer_database_is_exit_1(tmp_path: Path) -> None:
     one_error_line(result.stderr)
 
 
-@pytest.mark.parametrize("name", ["a/b", "tue\x01", "x" * 2000])
+@pytest.mark.parametrize("name", ["a/b", "tue\x01", "x" * 2000, "-x"])
 def test_a_bad_evening_name_on_the_club_page_is_400_with_the_form_kept(tmp_path: Path, name: str) -> None:
     """The same mistake on the other face: the club's page answers 400 with its sentence and the form,
     not 503 (the installed `chicago serve`, its real planner process)."""

@@ -87,7 +87,7 @@ def test_whose_fault(kind: type[Exception], users: bool) -> None:
     assert issubclass(kind, MachineError) is not users
 
 
-@pytest.mark.parametrize("name", ["a/b", "tue\x01", "x" * 2000, "  "])
+@pytest.mark.parametrize("name", ["a/b", "tue\x01", "x" * 2000, "  ", "--json"])
 def test_a_bad_evening_name_is_the_users(store: Store, name: str) -> None:
     """An evening's name the store cannot keep is the user's mistake (a 4xx, exit 2), and nothing is saved."""
     with pytest.raises(UserError) as caught:

@@ -152,7 +152,7 @@ def form_of(server: Server) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("fields", "sentence"),
     [
-        ({"name": "a/b"}, "the evening&#39;s name cannot hold a /"),
+        ({"name": "a/b"}, "the evening&#39;s name cannot start with -, hold a /"),
         ({"name": "Fri\x07day"}, "holds a control character"),
         ({"name": "N" * 2000}, "is 2000 characters long; at most 40"),
         ({"new": "Kim\u200b", "sure": "on"}, "holds an invisible formatting character (\\u200b)"),
