@@ -255,7 +255,8 @@ def house_choices(store: Store, key: str | None) -> houses.HouseChoices:
 
 def evening_name(name: str) -> str:
     """An evening's name as it will be saved, checked before any planning by the store's rule (no
-    hidden character, at most `MAX_NAME_LENGTH` characters, nothing that reads as an option or a file): PlanError."""
+    hidden character, at most `MAX_NAME_LENGTH` characters, nothing that reads as an option or a file):
+    PlanError."""
     try:
         shown = naming.clean_name(name, what=N_("the evening's name"))
     except naming.InvalidNameError as error:
