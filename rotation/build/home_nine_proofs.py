@@ -1,22 +1,23 @@
 """Sitting out twice running for 9 players at one table over 11 to 14 rounds, settled (issue 26).
 
-With 4 of 9 playing, rounds i and i + 1 share 5 + 5 - |out_i | out_i+1| sit-outs, and the union is 9 less
-those who play both: the sit-out repeats are (rounds - 1) + the sum over consecutive rounds of the players
-who play both (the *overlaps*). ``search`` is a depth-first search over the rounds that holds what the book
-holds after every round (rounds played within one of each other, nobody partnering twice, nobody out
-three running), every pair opposing ``low`` to ``low + 1`` times at the end, and at most ``budget``
-overlaps in all; it is counted in nodes (moves), so the same arguments give the same answer. An evening
-relabels so that round 1 is 0-1 against 2-3 and round 2 (which must seat the other four of the first
-eight) 4-5 against 6-7; the 64 relabellings that keep those two games are broken by keeping only the
-least of each prefix's images (a search that ends with nothing found inside its moves is a proof).
+With 4 of 9 playing, rounds i and i + 1 share 5 + 5 - u of their sit-outs, u the number out in either,
+which is 9 less those who play both: the sit-out repeats are (rounds - 1) plus, summed over consecutive
+rounds, the players who play both (the *overlaps*). ``search`` is a depth-first search over the rounds
+that holds what the book holds after every round (rounds played within one of each other, nobody
+partnering twice, nobody out three running), every pair opposing ``low`` to ``low + 1`` times at the end,
+and at most ``budget`` overlaps in all; it is counted in nodes (moves), so the same arguments give the
+same answer. An evening relabels so that round 1 is 0-1 against 2-3 and round 2 (which must seat the other
+four of the first eight) 4-5 against 6-7; the 64 relabellings that keep those two games are broken by
+keeping only the least of each prefix's images (a search that runs out its space before its moves is a
+proof).
 
 ``settle`` searches 0, 1, 2, ... overlaps until one finds an evening, so the count it reaches is the
 fewest any evening as even can have (the ranked rules above held: nobody out three running, the partners
-and rounds played even after every round, the opponents within one). It finds 15, 16, 17 and 19
-sit-outs twice running over 11, 12, 13 and 14 rounds (counting's floor is 10 to 13), each proven:
-374,773, 2.4 million, 3.3 million and about 12 million nodes (a minute to ten on a shared core). With
-as many, no pair can be kept from sharing the table three times (a search of each at most twice ends
-exhausted at 11 and 12; at 13 and 14 counting forbids it).
+and rounds played even after every round, the opponents within one). It finds 15, 16, 17 and 19 sit-outs
+twice running over 11, 12, 13 and 14 rounds (counting's floor is 10 to 13), each proven: 374,773, 2.4
+million, 3.3 million and 11.7 million nodes in all (half a minute to a quarter of an hour on a shared
+core). With as many, no pair can be kept from sharing the table three times (a search of each at most
+twice ends exhausted at 11 and 12; at 13 and 14 counting forbids it).
 
 Regenerate (keeps the better of the book's entry and the new, and the higher proven bounds)::
 
