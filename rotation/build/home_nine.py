@@ -7,7 +7,9 @@ finds an evening even after every round with every pair opposing within one of e
 sitting out twice running with the opponents held there (from that evening), and the rounds are played in
 the even order with the fewest (``rotation.build.home.fewest_order``). The opponents' bound is counting's;
 sitting out twice running's is counting's (two rounds share at least one of their five sit-outs) unless
-the second model proves more.
+the second model proves more. The book's entries for 9 x 11 to 14 are now
+``rotation.build.home_nine_proofs``'s (fewer sit-outs twice running, proven the fewest); this module's
+``main`` keeps the better of the book's entry and its own, so rerunning it leaves them.
 
 Regenerate (about half an hour on a shared core)::
 

@@ -3,17 +3,18 @@
 At one table most of the group sits out each round, and a player remembers sitting out twice running;
 the planner ranks that rule last at one table (after partners, table-mates and opponents), where its
 search cannot see far enough to keep it low. The book (``schedules/home.json``, built offline by
-``rotation.build.home``; for 7, 9 and 11 players by ``rotation.build.home_starts``, for 9 over 11 to 13
-rounds by ``rotation.build.home_nine``, for 8 by ``rotation.build.home_eight``, for 10 by
+``rotation.build.home``; for 7, 9 and 11 players by ``rotation.build.home_starts``, for 9 over 11 to 14
+rounds by ``rotation.build.home_nine_proofs``, for 8 by ``rotation.build.home_eight``, for 10 by
 ``rotation.build.home_ten``) keeps for each size and length an evening even after every round, with the
 opponents and then sitting out twice running as low as the searches found them; its ``bounds`` are the
 fewest any evening as even after every round can have (by counting, by CP-SAT, or by a search run to
 exhaustion: 9 players over 8 to 10 rounds, 10 over 5 to 10, 13 or 14 and 11 over 4 or more cannot keep
-the opponents within one and stay even after every round, nor 11 over 12 to 14 within two; 8 players, four
-out a round, sit out twice running exactly as often as their entries do at every length searched to the
-end), so the planner says "proven" only where the entry reaches them, and says the bounds hold among
-evenings even after every round. Entries are in player numbers; the cut relabels them, and the planner
-deals and seats them.
+the opponents within one and stay even after every round, nor 11 over 12 to 14 within two; 9 over 11
+to 14 rounds with the opponents within one sit out twice running 15, 16, 17 and 19 times at the least;
+8 players, four out a round, sit out twice running exactly as often as their entries do at every length
+searched to the end), so the planner says "proven" only where the entry reaches them, and says the bounds
+hold among evenings even after every round. Entries are in player numbers; the cut relabels them, and
+the planner deals and seats them.
 """
 
 from __future__ import annotations

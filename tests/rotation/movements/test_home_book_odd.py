@@ -14,12 +14,13 @@ Havel-Hakimi): at 7 x 5, 7 x 10, 7 x 11 and 11 x 14 they are not, and the spread
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
 import schedules
 from rotation.balance import check
+from rotation.build.home_nine_proofs import _symmetries, search
 from rotation.cut import Order
 from rotation.model import Movement
 from rotation.movements.home import home_evening
@@ -76,7 +77,7 @@ def _even_stop(movement: Movement) -> bool:
 
 
 NINE = list(range(1, 15))
-"""Nine players: 11 to 13 rounds by CP-SAT (``rotation.build.home_nine``), the rest round by round."""
+"""Nine players: 11 to 14 rounds by ``rotation.build.home_nine_proofs``, the rest round by round."""
 
 
 def test_the_book_has_every_length_for_seven_nine_and_eleven() -> None:
@@ -189,7 +190,9 @@ def test_nine_over_three_rounds_even_after_every_round_sit_out_twice_running_thr
     assert evening.values["sit-out repeats"] == evening.bounds["sit-out repeats"] == 3
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(9, 9), (9, 11), (11, 6), (7, 10), (8, 5), (8, 9), (8, 14)])
+@pytest.mark.parametrize(
+    ("n", "rounds"), [(9, 9), (9, 11), (9, 12), (9, 13), (9, 14), (11, 6), (7, 10), (8, 5), (8, 9), (8, 14)]
+)
 def test_a_plan_of_one_table_takes_the_book_for_every_cut(n: int, rounds: int) -> None:
     """Through ``plan`` (one table asked for): even after every round, counted by the checker, the
     opponents and sitting out twice running the book's, and "proven" said only at the book's bounds."""
@@ -208,3 +211,60 @@ def test_a_plan_of_one_table_takes_the_book_for_every_cut(n: int, rounds: int) -
         stated = {rule["rule"]: rule["best_possible"] for rule in said["rules"]}
         assert stated["opponent spread"] == evening.bounds["opponent spread"]
         assert stated["sit-out repeats"] == evening.bounds["sit-out repeats"]
+
+
+NINE_REPEATS = {11: 15, 12: 16, 13: 17, 14: 19}
+"""Nine players over 11 to 14 rounds with the opponents within one, even after every round: the fewest
+sit-outs twice running, proven offline by ``rotation.build.home_nine_proofs`` (every smaller count
+searched to exhaustion: 374,773 to 12 million nodes); the book had 16 to 19."""
+
+
+@pytest.mark.parametrize("rounds", sorted(NINE_REPEATS))
+def test_nine_over_eleven_to_fourteen_sit_out_twice_running_the_proven_fewest(rounds: int) -> None:
+    """Counting here: four of nine play, so rounds i and i + 1 share 5 + 5 - (9 - b) = 1 + b sit-outs,
+    b the players of both; the sit-outs twice running are R - 1 plus the b's. 2R partnerships over 36
+    pairs: nobody partners twice; 4R opposing places over 36 pairs: the opponents spread at least 1."""
+    evening = home_evening(9, rounds)
+    assert evening is not None and evening.even
+    for seed in (1, 2, 3):
+        movement = relabelled(evening.movement, seed)
+        assert all(_even_stop(Movement(9, movement.rounds[:m])) for m in range(1, rounds + 1))
+        balance = check(movement)
+        assert max(balance.partners.values()) == 1
+        assert balance.opponent_spread == 1 == _opponent_floor(9, rounds)
+        assert balance.max_sit_out_run == 2
+        seated = [set(rnd.tables[0].players) for rnd in movement.rounds]
+        both = sum(len(a & b) for a, b in pairwise(seated))
+        assert balance.total_repeat_sit_outs == rounds - 1 + both == NINE_REPEATS[rounds]
+    assert evening.values["sit-out repeats"] == evening.bounds["sit-out repeats"] == NINE_REPEATS[rounds]
+    assert evening.bounds["opponent spread"] == 1
+
+
+@pytest.mark.parametrize("rounds", [3, 4])
+def test_the_nine_player_proof_search_agrees_with_the_plain_enumeration(rounds: int) -> None:
+    """``home_nine_proofs.search`` (rounds 1 and 2 fixed, the 64 relabellings keeping them broken, at
+    most ``budget`` players of two rounds running) finds the fewest the plain enumeration above finds,
+    with every pair opposing at most once, and exhausts one fewer: its symmetry breaking loses nothing."""
+    fewest = _fewest_repeats(9, rounds, most_opposed=1)
+    assert fewest is not None
+    budget = fewest - (rounds - 1)
+    found = search(rounds, low=0, budget=budget)
+    assert found.games is not None
+    outs = [set(range(9)) - {*ab, *cd} for ab, cd in found.games]
+    assert sum(len(a & b) for a, b in pairwise(outs)) == fewest
+    fewer = search(rounds, low=0, budget=budget - 1)
+    assert fewer.games is None and fewer.exhausted
+
+
+def test_the_proof_search_breaks_exactly_the_relabellings_keeping_the_first_two_rounds() -> None:
+    """A game's two pairs either way round, each pair's players either way round: eight relabellings
+    keep a game, so 64 keep rounds 1 and 2 (and player 8, who plays neither)."""
+    kept = _symmetries()
+    assert len(set(kept)) == 64
+    for to in kept:
+        assert to[8] == 8
+        for (a, b), (c, d) in (((0, 1), (2, 3)), ((4, 5), (6, 7))):
+            assert {frozenset((to[a], to[b])), frozenset((to[c], to[d]))} == {
+                frozenset((a, b)),
+                frozenset((c, d)),
+            }
