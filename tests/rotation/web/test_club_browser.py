@@ -90,6 +90,8 @@ def run_the_evening(host_link: str, checks: Checks) -> None:
             page.get_by_label("Evening name", exact=True).fill("Friday <b>")
             page.get_by_label("Rounds", exact=True).fill("5")
             checks.page(page, "new")
+            movement = page.get_by_label("Movement", exact=True).bounding_box()
+            assert movement is not None and movement["height"] >= 44  # a finger's target, as the fields
             page.get_by_role("button", name="Plan the evening").click()
             body = page.inner_text("body")
             assert "Balance: each pair partners" in body and "Round 5" in body
