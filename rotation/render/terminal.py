@@ -317,20 +317,24 @@ def _rule(name: str) -> str:
 
 
 def solve_details(result: SolveResult) -> str:
-    """Every rule's value against its proven bound, in priority order (``chicago plan --verbose``)."""
+    """Every rule's value against its proven bound, in priority order (``chicago plan --verbose``), in
+    the language spoken."""
     parts = []
     for term in result.terms:
-        best = (
-            ""
-            if term.bound is None
-            else (" (best possible)" if term.met else f" (best possible {term.bound})")
-        )
-        parts.append(f"{term.name} {term.value}{best}")
-    verdict = {
-        "optimal": "proven best in every rule",
-        "feasible": f"{result.gap} above the proven bounds in all",
-    }.get(result.status.value, result.status.value)
-    return f"Rules, in priority order: {verdict}. " + "; ".join(parts) + "."
+        if term.bound is None:
+            said = _("{rule} {value}")
+        elif term.met:
+            said = _("{rule} {value} (best possible)")
+        else:
+            said = _("{rule} {value} (best possible {bound})")
+        parts.append(said.format(rule=_rule(term.name), value=term.value, bound=term.bound))
+    if result.status.value == "optimal":
+        verdict = _("proven best in every rule")
+    elif result.status.value == "feasible":
+        verdict = _("{gap} above the proven bounds in all").format(gap=result.gap)
+    else:
+        verdict = result.status.value
+    return _("Rules, in priority order: {verdict}. {rules}.").format(verdict=verdict, rules="; ".join(parts))
 
 
 def _listed(items: list[str]) -> str:

@@ -218,3 +218,15 @@ def test_a_players_mistakes_are_said_in_the_evenings_language(tmp_path: Path) ->
     assert missing.stderr.splitlines() == [
         "chicago: error: keine Datei: 'nope'; und keine gespeicherte Sitzung namens 'nope' (zuletzt: E1)"
     ]
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_verbose_names_the_planners_rules_in_the_language(language: str, tmp_path: Path) -> None:
+    """`plan --verbose` lists every rule against its proven bound: in the language spoken too, where it
+    was English whatever --lang said."""
+    seven = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")
+    printed = run(tmp_path / "v.db", "--lang", language, "plan", *seven, "--seed", "1", "--verbose")
+    text = " ".join(printed.split())  # the terminal's line breaks taken out
+    english = ("Rules, in priority order", "best possible", "sitting out twice running")
+    shown = [phrase for phrase in english if phrase in text]
+    assert shown == (list(english) if language == "en" else []), text
