@@ -402,6 +402,32 @@ def accepted(n: int, rounds: int, entry: dict[str, Any]) -> bool:
     return bool((ours[TERMS[0]], ours[TERMS[1]]) <= (theirs[TERMS[0]], theirs[TERMS[1]]))
 
 
+def settle(
+    path: Path,
+    n: int,
+    lengths: Sequence[int],
+    build: Callable[[int], dict[str, Any] | None],
+    keep: Callable[[dict[str, Any] | None, dict[str, Any]], dict[str, Any] | None],
+) -> None:
+    """Build ``n`` players' entry for each length and write into the book at ``path`` what ``keep`` makes
+    of the book's entry and the new one (None: leave the book as it is), saying each on the way. The book
+    is read again before each write, so what another builder wrote meanwhile stays."""
+    for rounds in lengths:
+        made = build(rounds)
+        if made is None:
+            print(f"{n} x {rounds}: none found", flush=True)
+            continue
+        book = json.loads(path.read_text(encoding="utf-8"))
+        by = book["evenings"].setdefault(str(n), {})
+        kept = keep(by.get(str(rounds)), made)
+        shown = made if kept is None else kept
+        proof = f" ({shown['proof']})" if "proof" in shown else ""
+        print(f"{n} x {rounds}: {shown['values']} proven {shown['bounds']}{proof}", flush=True)
+        if kept is not None:
+            by[str(rounds)] = kept
+            path.write_text(_dumped(book), encoding="utf-8")
+
+
 def _dumped(book: dict[str, Any]) -> str:
     """One evening a line, its rounds on it, sizes and lengths in numeric order: small diffs when an entry
     changes, whichever builder wrote it."""

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import TERMS, Game, _dumped
+from rotation.build.home import TERMS, Game
 from rotation.build.home_starts import entry, opponent_floor
 
 __all__ = ["MOVES", "Best", "N", "better", "build_entry", "main", "search", "settle"]
@@ -207,23 +206,14 @@ def better(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Settle the entries asked for (8 players) into the book at ``path``."""
-    from rotation.build.home import span
+    from rotation.build.home import settle, span
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--moves", type=int, default=MOVES)
     args = parser.parse_args(argv)
-    book = json.loads(args.path.read_text(encoding="utf-8"))
-    for rounds in args.rounds:
-        entry = build_entry(rounds, moves=args.moves)
-        if entry is None:
-            print(f"8 x {rounds}: none found", flush=True)
-            continue
-        by = book["evenings"].setdefault(str(N), {})
-        by[str(rounds)] = kept = better(by.get(str(rounds)), entry)
-        print(f"8 x {rounds}: {kept['values']} proven {kept['bounds']}", flush=True)
-        args.path.write_text(_dumped(book), encoding="utf-8")
+    settle(args.path, N, args.rounds, lambda rounds: build_entry(rounds, moves=args.moves), better)
 
 
 if __name__ == "__main__":

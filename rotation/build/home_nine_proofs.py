@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import Game, _dumped, _games
+from rotation.build.home import Game, _games
 from rotation.build.home_starts import _kept, entry, opponent_floor, repeats_floor
 
 __all__ = ["MEETS_MOVES", "MOVES", "Found", "N", "Settled", "build_entry", "main", "search", "settle"]
@@ -247,24 +246,14 @@ def build_entry(rounds: int, *, moves: int = MOVES, meets_moves: int = MEETS_MOV
 
 def main(argv: list[str] | None = None) -> None:
     """Settle 9 x ``--rounds`` into the book at ``path``, keeping the better of its entry and the new."""
-    from rotation.build.home import span
+    from rotation.build.home import settle, span
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--rounds", type=span, default=span("11-14"))
     parser.add_argument("--moves", type=int, default=MOVES)
     args = parser.parse_args(argv)
-    book = json.loads(args.path.read_text(encoding="utf-8"))
-    for rounds in args.rounds:
-        made = build_entry(rounds, moves=args.moves)
-        if made is None:
-            print(f"9 x {rounds}: none found", flush=True)
-            continue
-        by = book["evenings"].setdefault(str(N), {})
-        kept = _kept(by.get(str(rounds)), made)
-        by[str(rounds)] = kept
-        print(f"9 x {rounds}: {kept['values']} proven {kept['bounds']} ({kept['proof']})", flush=True)
-        args.path.write_text(_dumped(book), encoding="utf-8")
+    settle(args.path, N, args.rounds, lambda rounds: build_entry(rounds, moves=args.moves), _kept)
 
 
 if __name__ == "__main__":

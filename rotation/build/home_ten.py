@@ -26,13 +26,12 @@ Regenerate (about half an hour on one loaded core, 10 x 14 most of it; only the 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rotation.build.home import TERMS, Game, _dumped, counted, floors, span
+from rotation.build.home import TERMS, Game, counted, floors, span
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -238,22 +237,18 @@ def build_ten(rounds: int, *, work: float = WORK, seed: int = 0) -> dict[str, An
 
 def main(argv: list[str] | None = None) -> None:
     """Build the ten-player entries asked for into the book at ``path`` (other sizes kept as they are)."""
-    from rotation.build.home import accepted
+    from rotation.build.home import accepted, settle
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--work", type=float, default=WORK)
     args = parser.parse_args(argv)
-    for rounds in args.rounds:
-        entry = build_ten(rounds, work=args.work)
-        said = "none found" if entry is None else f"{entry['values']} proven {entry['bounds']}"
-        print(f"{N} x {rounds}: {said}", flush=True)
-        if entry is None or not accepted(N, rounds, entry):
-            continue
-        book = json.loads(args.path.read_text(encoding="utf-8"))  # read again: keep what others wrote
-        book["evenings"].setdefault(str(N), {})[str(rounds)] = entry
-        args.path.write_text(_dumped(book), encoding="utf-8")
+
+    def keep(_: dict[str, Any] | None, entry: dict[str, Any]) -> dict[str, Any] | None:
+        return entry if accepted(N, len(entry["rounds"]), entry) else None
+
+    settle(args.path, N, args.rounds, lambda rounds: build_ten(rounds, work=args.work), keep)
 
 
 if __name__ == "__main__":
