@@ -1,0 +1,242 @@
+"""Two-table evenings with the most meetings at counting's floor (issue 26).
+
+The book's builder (``rotation.build.twotables``) models a round by who partners and who shares a table
+pair by pair, with transitivity; at 10 x 10, 10 x 11, 10 x 14, 9 x 14 and 11 x 13 it left the most meetings
+one above counting's floor, ceil(3p / (n - 1)) for a player who plays p rounds. Here a round is modelled by
+who sits at which table (``a``, ``b``: a bit per player and round, the first player seated at table A, so
+swapping the tables is no second solution), a pair sharing a table as the product of two bits, round 1 fixed;
+sit-outs within one of the fair share after every round, nobody out twice running, the meetings within the
+floor. CP-SAT (one worker, deterministic time, seeded) finds such tables either with the partners in the
+model (each seated player one partner among the table-mates, every pair within [floor, ceil] of its average
+after every round) or, where that is slow, the tables alone, then given partners by
+``twotables_better.partnered``. From there the builder's staged search (``twotables._ranked_stages``)
+minimises the repeated meetings and the opponents with the rules above held. An entry is replaced only where
+the result is even after every round and better in the ranked order (``twotables.accepted``, by the
+independent checker); a rule at counting's floor is then settled by ``twotables_proofs.settle``::
+
+    python -m rotation.build.twotables_meetings schedules/twotables.json --players 10 --rounds 10-11
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from itertools import combinations
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rotation.build.home import _dumped, span
+from rotation.movements.twotables import TERMS
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+__all__ = ["WORK", "at_floor", "main", "meetings_entry", "tables_within"]
+
+WORK = 60.0
+"""Deterministic seconds each CP-SAT search may take."""
+
+Evening = list[list[int]]
+
+
+class _Tables:
+    """Who sits where, round by round: ``a[p, r]`` at table A, ``b[p, r]`` at table B, ``u[(p, q), r]``
+    partners (only with ``partners``)."""
+
+    def __init__(self, n: int, rounds: int, most: int, *, partners: bool, every_pair: bool) -> None:
+        from ortools.sat.python import cp_model
+
+        self.model = model = cp_model.CpModel()
+        self.n, self.rounds = n, rounds
+        k, pairs = n - 8, list(combinations(range(n), 2))
+        self.a = a = {(p, r): model.new_bool_var(f"a{p}_{r}") for p in range(n) for r in range(rounds)}
+        self.b = b = {(p, r): model.new_bool_var(f"b{p}_{r}") for p in range(n) for r in range(rounds)}
+        seated = {(p, r): a[p, r] + b[p, r] for p in range(n) for r in range(rounds)}
+        for r in range(rounds):
+            model.add(sum(a[p, r] for p in range(n)) == 4)
+            model.add(sum(b[p, r] for p in range(n)) == 4)
+            for p in range(n):
+                model.add(seated[p, r] <= 1)
+                # the first player seated sits at table A: the tables are not named
+                model.add(a[p, r] >= seated[p, r] - sum(seated[q, r] for q in range(p)))
+        for p in range(n):  # round 1: 0-3 at table A, 4-7 at table B
+            model.add(a[p, 0] == int(p < 4))
+            model.add(b[p, 0] == int(4 <= p < 8))
+        mate = {}
+        for p, q in pairs:
+            for r in range(rounds):
+                both = []
+                for side in (a, b):
+                    x = model.new_bool_var(f"m{p}_{q}_{r}")
+                    model.add_bool_and([side[p, r], side[q, r]]).only_enforce_if(x)
+                    model.add_bool_or([side[p, r].Not(), side[q, r].Not(), x])
+                    both.append(x)
+                mate[(p, q), r] = both[0] + both[1]
+            met = sum(mate[(p, q), r] for r in range(rounds))
+            model.add(met <= most)
+            if every_pair:
+                model.add(met >= 1)
+            for stop in range(1, rounds + 1):  # partners need a table: as often as the partners' floor
+                if 4 * stop // len(pairs):
+                    model.add(sum(mate[(p, q), r] for r in range(stop)) >= 4 * stop // len(pairs))
+        for stop in range(1, rounds + 1):  # sit-outs within one of the fair share after every round
+            for p in range(n):
+                played = sum(seated[p, r] for r in range(stop))
+                model.add_linear_constraint(stop - played, k * stop // n, -(-k * stop // n))
+        for p in range(n):  # nobody out twice running
+            for r in range(rounds - 1):
+                model.add(seated[p, r] + seated[p, r + 1] >= 1)
+        self.u: dict[tuple[tuple[int, int], int], Any] = {}
+        if partners:
+            for pq in pairs:
+                for r in range(rounds):
+                    self.u[pq, r] = model.new_bool_var(f"u{pq}{r}")
+                    model.add(self.u[pq, r] <= mate[pq, r])
+            for p in range(n):
+                for r in range(rounds):
+                    mine = sum(self.u[(min(p, q), max(p, q)), r] for q in range(n) if q != p)
+                    model.add(mine == seated[p, r])
+            for stop in range(1, rounds + 1):
+                low, high = 4 * stop // len(pairs), -(-4 * stop // len(pairs))
+                for pq in pairs:
+                    model.add_linear_constraint(sum(self.u[pq, r] for r in range(stop)), low, high)
+
+    def tables(self, solver: cp_model.CpSolver) -> list[tuple[list[int], list[int]]]:
+        """Each round's two tables, in player order."""
+        return [
+            tuple([p for p in range(self.n) if solver.value(side[p, r])] for side in (self.a, self.b))  # type: ignore[misc]
+            for r in range(self.rounds)
+        ]
+
+    def evening(self, solver: cp_model.CpSolver) -> Evening:
+        """The rounds with their partners (a-b against c-d, e-f against g-h)."""
+        found = []
+        for table_a, table_b in self.tables(solver):
+            games = []
+            for table in (table_a, table_b):
+                for p, q in combinations(table, 2):
+                    if solver.value(self.u[(p, q), len(found)]):
+                        games += [p, q]
+            found.append(games)
+        return found
+
+
+def tables_within(
+    n: int,
+    rounds: int,
+    most: int,
+    *,
+    partners: bool,
+    every_pair: bool = False,
+    work: float = WORK,
+    seed: int = 0,
+) -> tuple[Evening | list[tuple[list[int], list[int]]] | None, float]:
+    """An evening (``partners``) or its tables alone with every pair's meetings within ``most``, sit-outs
+    even after every round, nobody out twice running (None where CP-SAT finds none within ``work``), and the
+    deterministic time it took."""
+    from ortools.sat.python import cp_model
+
+    built = _Tables(n, rounds, most, partners=partners, every_pair=every_pair)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = work
+    solver.parameters.random_seed = seed
+    status = solver.solve(built.model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, solver.deterministic_time
+    return (built.evening(solver) if partners else built.tables(solver)), solver.deterministic_time
+
+
+def at_floor(n: int, rounds: int, *, work: float = WORK, seeds: int = 2) -> tuple[Evening | None, str]:
+    """An evening even after every round with the most meetings at counting's floor: partners in the model
+    first, then the tables alone given partners (``twotables_better.partnered``), seed by seed; and how."""
+    from rotation.build.twotables import floors
+    from rotation.build.twotables_better import partnered
+    from rotation.build.twotables_proofs import _layout
+
+    most = floors(n, rounds)["most meetings"]
+    for seed in range(seeds):
+        for every_pair in (True, False):
+            evening, spent = tables_within(
+                n, rounds, most, partners=True, every_pair=every_pair, work=work, seed=seed
+            )
+            if evening is not None:
+                return evening, f"CP-SAT with partners, seed {seed}: {spent:.1f} deterministic s"
+    for seed in range(seeds):
+        tables, spent = tables_within(n, rounds, most, partners=False, work=work, seed=seed)
+        if tables is None:
+            continue
+        layouts = [
+            _layout(n, tuple(p for p in range(n) if p not in (*one, *two)), (tuple(one), tuple(two)))
+            for one, two in tables  # type: ignore[misc]
+        ]
+        evening = partnered(n, layouts, work=work, seed=seed)
+        if evening is not None:
+            return evening, f"CP-SAT tables, seed {seed}: {spent:.1f} deterministic s, then partnered"
+    return None, "none found"
+
+
+def meetings_entry(
+    n: int, rounds: int, entry: dict[str, Any], *, work: float = WORK, seeds: int = 2
+) -> tuple[dict[str, Any] | None, str]:
+    """An entry better than ``entry`` with the most meetings at counting's floor, the lower rules
+    minimised in turn from there; None where none is found or it is no better (with why)."""
+    from rotation.build.twotables import _ranked_stages, _relabelled, accepted, counted, ranked
+    from rotation.build.twotables_proofs import settle
+
+    found, how = at_floor(n, rounds, work=work, seeds=seeds)
+    if found is None:
+        return None, how
+    found = _relabelled(n, found)
+    staged, chosen, _ = _ranked_stages(n, rounds, prefix=True, work=work, seed=0, start=found)
+    if chosen is None:
+        return None, f"{how}; the staged search lost it"
+    got = counted(n, chosen)
+    above = TERMS[: TERMS.index("most meetings")]
+    better = {
+        "rounds": chosen,
+        "values": {t: got[t] for t in TERMS},
+        "bounds": {t: entry["bounds"][t] for t in above if t in entry["bounds"]},
+        "planner": ranked(got),
+    }
+    if not accepted(n, better) or ranked(got) >= ranked(counted(n, entry["rounds"])):
+        return None, f"{how}; not better than the entry ({got})"
+    del better["planner"]
+    said = settle(n, rounds, better, searches=False)
+    last = TERMS[-1]
+    settled = all(better["bounds"].get(t) == got[t] for t in TERMS[:-1])
+    if settled and staged.get(last) == got[last] != better["bounds"].get(last):
+        # CP-SAT proved the staged search's last stage optimal, every rule above at its bound
+        better["bounds"][last] = got[last]
+        better["proof"] = f"{last} {got[last]}: CP-SAT, among evenings even after every round"
+        said.append(better["proof"])
+    return better, f"{how}; {'; '.join(said)}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Replace the book's entries asked for where ``meetings_entry`` finds better."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("path", type=Path)
+    parser.add_argument("--players", type=span, default=span("8-11"))
+    parser.add_argument("--rounds", type=span, default=span("1-14"))
+    parser.add_argument("--work", type=float, default=WORK)
+    parser.add_argument("--seeds", type=int, default=2)
+    args = parser.parse_args(argv)
+    from rotation.build.twotables import floors
+
+    book = json.loads(args.path.read_text(encoding="utf-8"))
+    for n in args.players:
+        for rounds in args.rounds:
+            entry = book["evenings"].get(str(n), {}).get(str(rounds))
+            if entry is None or entry["values"]["most meetings"] <= floors(n, rounds)["most meetings"]:
+                continue
+            better, how = meetings_entry(n, rounds, entry, work=args.work, seeds=args.seeds)
+            print(f"{n} x {rounds}: {how}", flush=True)
+            if better is not None:
+                print(f"  {better['values']} proven {better['bounds']}", flush=True)
+                book["evenings"][str(n)][str(rounds)] = better
+                args.path.write_text(_dumped(book), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

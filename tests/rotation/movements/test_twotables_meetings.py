@@ -1,0 +1,103 @@
+"""The two-table book's evenings where the most meetings reach counting's floor (issue 26,
+``rotation.build.twotables_meetings``): a player who plays p rounds at two tables meets 3p table-mates among
+n - 1 others, so someone meets someone ceil(3p / (n - 1)) times; the entries below were one above it.
+
+Each is checked from its seats, counted here, and by the independent checker: the most meetings at that
+floor, even after every round (sit-outs within one of the fair share, partners within [floor, ceil] of
+their average), nobody out twice running, and the bounds it states no higher than counting's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+import schedules
+from rotation.balance import check
+from rotation.model import Movement
+from rotation.movements.order import is_prefix_balanced
+from rotation.movements.twotables import as_movement, two_table_evening
+
+BOOK = schedules.load("twotables")
+
+AT_FLOOR = [(10, 10), (10, 11), (9, 14)]
+"""Entries whose most meetings were one above counting's floor and now reach it."""
+
+
+def _most_floor(movement: Movement) -> int:
+    """Counting's floor of the most meetings: ceil(3p / (n - 1)) for the most rounds anyone plays."""
+    n = movement.n_players
+    played = Counter(p for rnd in movement.rounds for t in rnd.tables for p in t.players)
+    return -(-3 * max(played.values()) // (n - 1))
+
+
+def _meetings(movement: Movement) -> Counter[tuple[int, int]]:
+    met: Counter[tuple[int, int]] = Counter()
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            met.update(combinations(sorted(t.players), 2))
+    return met
+
+
+def _evenly_seated(movement: Movement) -> None:
+    """Even after every round, by counting from the seats: sit-outs within one of k r / n, partners within
+    [floor, ceil] of 4 r / P, nobody out twice running."""
+    n = movement.n_players
+    k, pairs = n - 8, n * (n - 1) // 2
+    out: Counter[int] = Counter()
+    partners: Counter[tuple[int, int]] = Counter()
+    before: set[int] = set()
+    for r, rnd in enumerate(movement.rounds, start=1):
+        now = set(rnd.sitting_out)
+        assert not now & before  # nobody out twice running
+        before = now
+        out.update(now)
+        assert all(k * r // n <= out[p] <= -(-k * r // n) for p in range(n))
+        for t in rnd.tables:
+            for a, b in ((t.north, t.south), (t.east, t.west)):
+                partners[min(a, b), max(a, b)] += 1
+        assert all(4 * r // pairs <= partners[pq] <= -(-4 * r // pairs) for pq in combinations(range(n), 2))
+
+
+@pytest.mark.parametrize(("n", "rounds"), AT_FLOOR)
+def test_the_most_meetings_reach_countings_floor(n: int, rounds: int) -> None:
+    evening = two_table_evening(n, rounds)
+    assert evening is not None
+    movement = evening.movement
+    floor = _most_floor(movement)
+    met = _meetings(movement)
+    assert max(met.values()) == floor == evening.values["most meetings"] == evening.bounds["most meetings"]
+    _evenly_seated(movement)
+    balance = check(movement)  # the independent checker agrees
+    assert balance.most_meetings == floor
+    assert balance.sit_out_share_excess == 0
+    assert is_prefix_balanced(movement)
+    # every table-mate place past the first meeting of a pair repeats: 12 places a round
+    pairs = n * (n - 1) // 2
+    assert balance.repeated_meetings == evening.values["repeated meetings"] == 12 * rounds - len(met)
+    if "repeated meetings" in evening.bounds:  # stated only where counting settles it: every pair met
+        assert evening.bounds["repeated meetings"] == 12 * rounds - pairs == 12 * rounds - len(met)
+
+
+def test_tables_within_the_floor_are_found_and_even_after_every_round() -> None:
+    """``tables_within`` at 10 x 10, the most meetings at 3 (counting's floor: 8 rounds each, 24 table-mates
+    among 9 others) and every pair met: what it returns is checked from the seats."""
+    from rotation.build.twotables_meetings import tables_within
+
+    evening, spent = tables_within(10, 10, 3, partners=True, every_pair=True, work=20.0)
+    assert evening is not None and spent < 20.0
+    movement = as_movement(10, evening)
+    met = _meetings(movement)
+    assert len(met) == 45 and max(met.values()) == 3
+    _evenly_seated(movement)
+
+
+def test_tables_within_less_than_the_floor_are_not_found() -> None:
+    """9 x 3 with nobody meeting twice: five players play all three rounds and meet 9 table-mates among 8
+    others, so CP-SAT finds none (and proves it at once)."""
+    from rotation.build.twotables_meetings import tables_within
+
+    found, spent = tables_within(9, 3, 1, partners=False, work=20.0)
+    assert found is None and spent < 20.0
