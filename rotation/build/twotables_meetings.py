@@ -23,7 +23,7 @@ import argparse
 import json
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rotation.build.home import _dumped, span
 from rotation.movements.twotables import TERMS
@@ -31,7 +31,7 @@ from rotation.movements.twotables import TERMS
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["WORK", "at_floor", "main", "meetings_entry", "tables_within"]
+__all__ = ["WORK", "Held", "Searched", "at_floor", "lowered", "main", "meetings_entry", "tables_within"]
 
 WORK = 60.0
 """Deterministic seconds each CP-SAT search may take."""
@@ -39,11 +39,29 @@ WORK = 60.0
 Evening = list[list[int]]
 
 
+class Held(NamedTuple):
+    """The rules a search holds: every pair's meetings within ``most``, the repeated meetings within
+    ``repeated`` and every pair's opponents within ``opponents`` (None: free)."""
+
+    most: int
+    repeated: int | None = None
+    opponents: tuple[int, int] | None = None
+
+
+class Searched(NamedTuple):
+    """What a search found (an evening, or the tables alone), whether CP-SAT proved there is none
+    (``none``), and the deterministic seconds it took."""
+
+    found: Any
+    none: bool
+    spent: float
+
+
 class _Tables:
     """Who sits where, round by round: ``a[p, r]`` at table A, ``b[p, r]`` at table B, ``u[(p, q), r]``
     partners (only with ``partners``)."""
 
-    def __init__(self, n: int, rounds: int, most: int, *, partners: bool, every_pair: bool) -> None:
+    def __init__(self, n: int, rounds: int, held: Held, *, partners: bool) -> None:
         from ortools.sat.python import cp_model
 
         self.model = model = cp_model.CpModel()
@@ -62,7 +80,8 @@ class _Tables:
         for p in range(n):  # round 1: 0-3 at table A, 4-7 at table B
             model.add(a[p, 0] == int(p < 4))
             model.add(b[p, 0] == int(4 <= p < 8))
-        mate = {}
+        self.mate = mate = {}
+        met = {}
         for p, q in pairs:
             for r in range(rounds):
                 both = []
@@ -72,13 +91,16 @@ class _Tables:
                     model.add_bool_or([side[p, r].Not(), side[q, r].Not(), x])
                     both.append(x)
                 mate[(p, q), r] = both[0] + both[1]
-            met = sum(mate[(p, q), r] for r in range(rounds))
-            model.add(met <= most)
-            if every_pair:
-                model.add(met >= 1)
+            met[p, q] = sum(mate[(p, q), r] for r in range(rounds))
+            model.add(met[p, q] <= held.most)
             for stop in range(1, rounds + 1):  # partners need a table: as often as the partners' floor
                 if 4 * stop // len(pairs):
                     model.add(sum(mate[(p, q), r] for r in range(stop)) >= 4 * stop // len(pairs))
+        if held.repeated is not None:  # 12 table-mate places a round: all but one a pair met repeat
+            ever = {pq: model.new_bool_var(f"e{pq}") for pq in pairs}
+            for pq in pairs:
+                model.add(ever[pq] <= met[pq])
+            model.add(12 * rounds - sum(ever.values()) <= held.repeated)
         for stop in range(1, rounds + 1):  # sit-outs within one of the fair share after every round
             for p in range(n):
                 played = sum(seated[p, r] for r in range(stop))
@@ -100,11 +122,30 @@ class _Tables:
                 low, high = 4 * stop // len(pairs), -(-4 * stop // len(pairs))
                 for pq in pairs:
                     model.add_linear_constraint(sum(self.u[pq, r] for r in range(stop)), low, high)
+            if held.opponents is not None:
+                for pq in pairs:
+                    opposed = met[pq] - sum(self.u[pq, r] for r in range(rounds))
+                    model.add_linear_constraint(opposed, *held.opponents)
+
+    def hint(self, evening: Evening) -> None:
+        """Start from ``evening`` (round 1 0-3 against 4-7, as every evening here is relabelled)."""
+        for r, games in enumerate(evening):
+            one = set(games[:4]) if min(games[:4]) < min(games[4:]) else set(games[4:])
+            for p in range(self.n):
+                self.model.add_hint(self.a[p, r], p in one)
+                self.model.add_hint(self.b[p, r], p in games and p not in one)
+            partners = {frozenset(games[i : i + 2]) for i in (0, 2, 4, 6)}
+            for (pq, rr), v in self.u.items():
+                if rr == r:
+                    self.model.add_hint(v, frozenset(pq) in partners)
 
     def tables(self, solver: cp_model.CpSolver) -> list[tuple[list[int], list[int]]]:
         """Each round's two tables, in player order."""
         return [
-            tuple([p for p in range(self.n) if solver.value(side[p, r])] for side in (self.a, self.b))  # type: ignore[misc]
+            (
+                [p for p in range(self.n) if solver.value(self.a[p, r])],
+                [p for p in range(self.n) if solver.value(self.b[p, r])],
+            )
             for r in range(self.rounds)
         ]
 
@@ -124,73 +165,121 @@ class _Tables:
 def tables_within(
     n: int,
     rounds: int,
-    most: int,
+    held: Held,
     *,
     partners: bool,
-    every_pair: bool = False,
     work: float = WORK,
     seed: int = 0,
-) -> tuple[Evening | list[tuple[list[int], list[int]]] | None, float]:
-    """An evening (``partners``) or its tables alone with every pair's meetings within ``most``, sit-outs
-    even after every round, nobody out twice running (None where CP-SAT finds none within ``work``), and the
-    deterministic time it took."""
+    hint: Evening | None = None,
+) -> Searched:
+    """An evening (``partners``) or its tables alone with the rules ``held``, sit-outs even after every
+    round, nobody out twice running and (``partners``) every pair partnering within [floor, ceil] of its
+    average after every round; CP-SAT, one worker, ``work`` deterministic seconds, ``seed``."""
     from ortools.sat.python import cp_model
 
-    built = _Tables(n, rounds, most, partners=partners, every_pair=every_pair)
+    built = _Tables(n, rounds, held, partners=partners)
+    if hint is not None:
+        built.hint(hint)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_deterministic_time = work
     solver.parameters.random_seed = seed
     status = solver.solve(built.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None, solver.deterministic_time
-    return (built.evening(solver) if partners else built.tables(solver)), solver.deterministic_time
+        return Searched(None, status == cp_model.INFEASIBLE, solver.deterministic_time)
+    found = built.evening(solver) if partners else built.tables(solver)
+    return Searched(found, False, solver.deterministic_time)
 
 
 def at_floor(n: int, rounds: int, *, work: float = WORK, seeds: int = 2) -> tuple[Evening | None, str]:
-    """An evening even after every round with the most meetings at counting's floor: partners in the model
-    first, then the tables alone given partners (``twotables_better.partnered``), seed by seed; and how."""
+    """An evening even after every round with the most meetings at counting's floor (every pair met, so
+    the repeated meetings at theirs, tried first): partners in the model first, then the tables alone
+    given partners (``twotables_better.partnered``), seed by seed; and how."""
     from rotation.build.twotables import floors
     from rotation.build.twotables_better import partnered
     from rotation.build.twotables_proofs import _layout
 
-    most = floors(n, rounds)["most meetings"]
+    floor = floors(n, rounds)
     for seed in range(seeds):
-        for every_pair in (True, False):
-            evening, spent = tables_within(
-                n, rounds, most, partners=True, every_pair=every_pair, work=work, seed=seed
-            )
-            if evening is not None:
-                return evening, f"CP-SAT with partners, seed {seed}: {spent:.1f} deterministic s"
+        for repeated in (floor["repeated meetings"], None):
+            held = Held(floor["most meetings"], repeated)
+            got = tables_within(n, rounds, held, partners=True, work=work, seed=seed)
+            if got.found is not None:
+                return got.found, f"CP-SAT with partners, seed {seed}: {got.spent:.1f} deterministic s"
     for seed in range(seeds):
-        tables, spent = tables_within(n, rounds, most, partners=False, work=work, seed=seed)
-        if tables is None:
+        got = tables_within(n, rounds, Held(floor["most meetings"]), partners=False, work=work, seed=seed)
+        if got.found is None:
             continue
         layouts = [
             _layout(n, tuple(p for p in range(n) if p not in (*one, *two)), (tuple(one), tuple(two)))
-            for one, two in tables  # type: ignore[misc]
+            for one, two in got.found
         ]
         evening = partnered(n, layouts, work=work, seed=seed)
         if evening is not None:
-            return evening, f"CP-SAT tables, seed {seed}: {spent:.1f} deterministic s, then partnered"
+            return evening, f"CP-SAT tables, seed {seed}: {got.spent:.1f} deterministic s, then partnered"
     return None, "none found"
+
+
+def _windows(n: int, rounds: int, spread: int) -> list[tuple[int, int]]:
+    """The ranges of opponents ``spread`` wide that hold their average (8 places a round over the pairs)."""
+    pairs = n * (n - 1) // 2
+    low, high = 8 * rounds // pairs, -(-8 * rounds // pairs)
+    return [(x, x + spread) for x in range(max(0, high - spread), low + 1)]
+
+
+def lowered(n: int, rounds: int, evening: Evening, *, work: float = WORK) -> tuple[Evening, dict[str, str]]:
+    """``evening`` with its repeated meetings, then its opponents, lowered where CP-SAT finds better with
+    the rules above held (each searched from its value down: the first found is taken, a step CP-SAT proves
+    impossible proves the value the least); the proofs' words by rule."""
+    from rotation.build.twotables import counted, floors
+
+    floor, proofs = floors(n, rounds), {}
+    values = counted(n, evening)
+    most = values["most meetings"]
+    for name in ("repeated meetings", "opponent spread"):
+        while values[name] > floor[name]:
+            target, spent, found = values[name] - 1, 0.0, None
+            if name == "repeated meetings":
+                tries = [Held(most, target)]
+            else:
+                tries = [Held(most, values["repeated meetings"], w) for w in _windows(n, rounds, target)]
+            proven = True
+            for held in tries:
+                got = tables_within(n, rounds, held, partners=True, work=work, hint=evening)
+                spent += got.spent
+                proven = proven and got.none
+                if got.found is not None:
+                    found = got.found
+                    break
+            if found is not None:
+                evening, values = found, counted(n, found)
+                continue
+            if proven:
+                proofs[name] = (
+                    f"{name} {values[name]}: CP-SAT, none within {target} with the rules above held, among"
+                    f" evenings even after every round ({spent:.1f} deterministic s)"
+                )
+            break
+    return evening, proofs
 
 
 def meetings_entry(
     n: int, rounds: int, entry: dict[str, Any], *, work: float = WORK, seeds: int = 2
 ) -> tuple[dict[str, Any] | None, str]:
-    """An entry better than ``entry`` with the most meetings at counting's floor, the lower rules
-    minimised in turn from there; None where none is found or it is no better (with why)."""
-    from rotation.build.twotables import _ranked_stages, _relabelled, accepted, counted, ranked
+    """An entry better than ``entry``: the most meetings at counting's floor (where ``entry`` is above it),
+    then the repeated meetings and the opponents lowered (``lowered``); None where none is found or it is
+    no better (with why)."""
+    from rotation.build.twotables import _relabelled, accepted, counted, floors, ranked
     from rotation.build.twotables_proofs import settle
 
-    found, how = at_floor(n, rounds, work=work, seeds=seeds)
+    how = "from the entry"
+    found: Evening | None = entry["rounds"]
+    if entry["values"]["most meetings"] > floors(n, rounds)["most meetings"]:
+        found, how = at_floor(n, rounds, work=work, seeds=seeds)
     if found is None:
         return None, how
-    found = _relabelled(n, found)
-    staged, chosen, _ = _ranked_stages(n, rounds, prefix=True, work=work, seed=0, start=found)
-    if chosen is None:
-        return None, f"{how}; the staged search lost it"
+    chosen, proofs = lowered(n, rounds, _relabelled(n, found), work=work)
+    chosen = _relabelled(n, chosen)
     got = counted(n, chosen)
     above = TERMS[: TERMS.index("most meetings")]
     better = {
@@ -203,13 +292,12 @@ def meetings_entry(
         return None, f"{how}; not better than the entry ({got})"
     del better["planner"]
     said = settle(n, rounds, better, searches=False)
-    last = TERMS[-1]
-    settled = all(better["bounds"].get(t) == got[t] for t in TERMS[:-1])
-    if settled and staged.get(last) == got[last] != better["bounds"].get(last):
-        # CP-SAT proved the staged search's last stage optimal, every rule above at its bound
-        better["bounds"][last] = got[last]
-        better["proof"] = f"{last} {got[last]}: CP-SAT, among evenings even after every round"
-        said.append(better["proof"])
+    for name in TERMS[TERMS.index("repeated meetings") :]:
+        settled = all(better["bounds"].get(t) == got[t] for t in TERMS[: TERMS.index(name)])
+        if settled and name in proofs and better["bounds"].get(name) != got[name]:
+            better["bounds"][name] = got[name]
+            better["proof"] = "; ".join(filter(None, (better.get("proof"), proofs[name])))
+            said.append(proofs[name])
     return better, f"{how}; {'; '.join(said)}"
 
 
@@ -221,6 +309,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--lower", action="store_true", help="also entries at the floor: lower the rest")
     args = parser.parse_args(argv)
     from rotation.build.twotables import floors
 
@@ -228,7 +317,9 @@ def main(argv: list[str] | None = None) -> None:
     for n in args.players:
         for rounds in args.rounds:
             entry = book["evenings"].get(str(n), {}).get(str(rounds))
-            if entry is None or entry["values"]["most meetings"] <= floors(n, rounds)["most meetings"]:
+            if entry is None:
+                continue
+            if not args.lower and entry["values"]["most meetings"] <= floors(n, rounds)["most meetings"]:
                 continue
             better, how = meetings_entry(n, rounds, entry, work=args.work, seeds=args.seeds)
             print(f"{n} x {rounds}: {how}", flush=True)

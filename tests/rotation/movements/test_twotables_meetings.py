@@ -84,11 +84,11 @@ def test_the_most_meetings_reach_countings_floor(n: int, rounds: int) -> None:
 def test_tables_within_the_floor_are_found_and_even_after_every_round() -> None:
     """``tables_within`` at 10 x 10, the most meetings at 3 (counting's floor: 8 rounds each, 24 table-mates
     among 9 others) and every pair met: what it returns is checked from the seats."""
-    from rotation.build.twotables_meetings import tables_within
+    from rotation.build.twotables_meetings import Held, tables_within
 
-    evening, spent = tables_within(10, 10, 3, partners=True, every_pair=True, work=20.0)
-    assert evening is not None and spent < 20.0
-    movement = as_movement(10, evening)
+    got = tables_within(10, 10, Held(most=3, repeated=120 - 45), partners=True, work=20.0)
+    assert got.found is not None and got.spent < 20.0 and not got.none
+    movement = as_movement(10, got.found)
     met = _meetings(movement)
     assert len(met) == 45 and max(met.values()) == 3
     _evenly_seated(movement)
@@ -96,8 +96,24 @@ def test_tables_within_the_floor_are_found_and_even_after_every_round() -> None:
 
 def test_tables_within_less_than_the_floor_are_not_found() -> None:
     """9 x 3 with nobody meeting twice: five players play all three rounds and meet 9 table-mates among 8
-    others, so CP-SAT finds none (and proves it at once)."""
-    from rotation.build.twotables_meetings import tables_within
+    others, so CP-SAT proves there is none."""
+    from rotation.build.twotables_meetings import Held, tables_within
 
-    found, spent = tables_within(9, 3, 1, partners=False, work=20.0)
-    assert found is None and spent < 20.0
+    got = tables_within(9, 3, Held(most=1), partners=False, work=20.0)
+    assert got.found is None and got.none and got.spent < 20.0
+
+
+def test_ten_players_over_ten_rounds_reach_every_counting_floor() -> None:
+    """10 x 10: 8 rounds each; partners 40 places over 45 pairs (at most once, spread 1), most meetings
+    ceil(24 / 9) = 3, repeated meetings 120 - 45 = 75 (every pair met), opponents 80 places over 45 pairs
+    (spread 1): the entry reaches each, so the planner states each proven."""
+    evening = two_table_evening(10, 10)
+    assert evening is not None
+    movement = evening.movement
+    balance = check(movement)
+    floors = {"partner spread": 1, "most meetings": 3, "repeated meetings": 75, "opponent spread": 1}
+    assert balance.partner_spread == floors["partner spread"]
+    assert balance.most_meetings == floors["most meetings"]
+    assert balance.repeated_meetings == floors["repeated meetings"]
+    assert balance.opponent_spread == floors["opponent spread"]
+    assert evening.bounds == evening.values == {**floors, "sit-out repeats": 0}
