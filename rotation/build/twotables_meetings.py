@@ -84,8 +84,9 @@ class _Tables:
         for p in range(n):  # round 1: 0-3 at table A, 4-7 at table B
             model.add(a[p, 0] == int(p < 4))
             model.add(b[p, 0] == int(4 <= p < 8))
-        self.mate = mate = {}
-        met = {}
+        self.mate: dict[tuple[tuple[int, int], int], Any] = {}
+        mate = self.mate
+        met: dict[tuple[int, int], Any] = {}
         for p, q in pairs:
             for r in range(rounds):
                 both = []
@@ -101,8 +102,8 @@ class _Tables:
                 if 4 * stop // len(pairs):
                     model.add(sum(mate[(p, q), r] for r in range(stop)) >= 4 * stop // len(pairs))
         for p, q in pairs:  # implied: 3 table-mates a round played, at most ``most`` with each other player
-            for x in (p, q):
-                played = sum(seated[x, r] for r in range(rounds))
+            for who in (p, q):
+                played = sum(seated[who, r] for r in range(rounds))
                 model.add(met[p, q] >= 3 * played - held.most * (n - 2))
         for p in held.fewest_out:
             model.add(sum(seated[p, r] for r in range(rounds)) == rounds - k * rounds // n)
@@ -161,9 +162,9 @@ class _Tables:
 
     def evening(self, solver: cp_model.CpSolver) -> Evening:
         """The rounds with their partners (a-b against c-d, e-f against g-h)."""
-        found = []
+        found: Evening = []
         for table_a, table_b in self.tables(solver):
-            games = []
+            games: list[int] = []
             for table in (table_a, table_b):
                 for p, q in combinations(table, 2):
                     if solver.value(self.u[(p, q), len(found)]):
@@ -244,6 +245,12 @@ def _windows(n: int, rounds: int, spread: int) -> list[tuple[int, int]]:
     return [(x, x + spread) for x in range(max(0, high - spread), low + 1)]
 
 
+def _playing_most(n: int, evening: Evening) -> tuple[int, ...]:
+    """The players who play the most rounds of ``evening`` (none where everyone plays as many)."""
+    played = [sum(p in games for games in evening) for p in range(n)]
+    return () if min(played) == max(played) else tuple(p for p in range(n) if played[p] == max(played))
+
+
 def lowered(n: int, rounds: int, evening: Evening, *, work: float = WORK) -> tuple[Evening, dict[str, str]]:
     """``evening`` with its repeated meetings, then its opponents, lowered where CP-SAT finds better with
     the rules above held (each searched from its value down: the first found is taken, a step CP-SAT proves
@@ -260,14 +267,18 @@ def lowered(n: int, rounds: int, evening: Evening, *, work: float = WORK) -> tup
                 tries = [Held(most, target)]
             else:
                 tries = [Held(most, values["repeated meetings"], w) for w in _windows(n, rounds, target)]
+            most_play = _playing_most(n, evening)
+            if most_play:  # those who play most kept (a choice: it finds, never proves), then any
+                tries = [held._replace(fewest_out=most_play) for held in tries] + tries
             proven = True
             for held in tries:
                 got = tables_within(n, rounds, held, partners=True, work=work, hint=evening)
-                spent += got.spent
-                proven = proven and got.none
                 if got.found is not None:
                     found = got.found
                     break
+                if not held.fewest_out:
+                    spent += got.spent
+                    proven = proven and got.none
             if found is not None:
                 evening, values = found, counted(n, found)
                 continue
@@ -299,7 +310,7 @@ def meetings_entry(
     chosen = _relabelled(n, chosen)
     got = counted(n, chosen)
     above = TERMS[: TERMS.index("most meetings")]
-    better = {
+    better: dict[str, Any] = {
         "rounds": chosen,
         "values": {t: got[t] for t in TERMS},
         "bounds": {t: entry["bounds"][t] for t in above if t in entry["bounds"]},
