@@ -82,13 +82,15 @@ def test_the_most_meetings_reach_countings_floor(n: int, rounds: int) -> None:
 
 
 def test_tables_within_the_floor_are_found_and_even_after_every_round() -> None:
-    """``tables_within`` at 10 x 10, the most meetings at 3 (counting's floor: 8 rounds each, 24 table-mates
-    among 9 others) and every pair met: what it returns is checked from the seats."""
+    """``tables_within`` at 10 x 8, the most meetings at 3 (counting's floor: four players play 7 rounds,
+    21 table-mates among 9 others) and every pair met (repeated meetings 96 - 45): what it returns is
+    checked from the seats."""
     from rotation.build.twotables_meetings import Held, tables_within
 
-    got = tables_within(10, 10, Held(most=3, repeated=120 - 45), partners=True, work=20.0)
+    got = tables_within(10, 8, Held(most=3, repeated=96 - 45), partners=True, work=20.0)
     assert got.found is not None and got.spent < 20.0 and not got.none
     movement = as_movement(10, got.found)
+    assert _most_floor(movement) == 3
     met = _meetings(movement)
     assert len(met) == 45 and max(met.values()) == 3
     _evenly_seated(movement)
@@ -117,3 +119,28 @@ def test_ten_players_over_ten_rounds_reach_every_counting_floor() -> None:
     assert balance.repeated_meetings == floors["repeated meetings"]
     assert balance.opponent_spread == floors["opponent spread"]
     assert evening.bounds == evening.values == {**floors, "sit-out repeats": 0}
+
+
+def test_lowering_proves_what_the_book_states_at_eight_players_over_four_rounds() -> None:
+    """``lowered`` on the book's 8 x 4 (repeated meetings 24, opponents 2, both stated proven by the book's
+    builders): CP-SAT finds no step down with the rules above held, so it keeps the evening and proves
+    both, as the book does by other means."""
+    from rotation.build.twotables_meetings import lowered
+
+    entry = BOOK["evenings"]["8"]["4"]
+    assert entry["bounds"]["repeated meetings"] == entry["values"]["repeated meetings"] == 24
+    assert entry["bounds"]["opponent spread"] == entry["values"]["opponent spread"] == 2
+    evening, proofs = lowered(8, 4, entry["rounds"], work=10.0)
+    assert evening == entry["rounds"]
+    assert proofs["repeated meetings"].startswith("repeated meetings 24: CP-SAT, none within 23")
+    assert proofs["opponent spread"].startswith("opponent spread 2: CP-SAT, none within 1")
+
+
+def test_the_opponent_windows_hold_the_average() -> None:
+    """The ranges of opponents a spread allows: 10 x 10 fills 80 opposing places over 45 pairs (1.78 on
+    average), so within one means 1 to 2, within two 0 to 2 or 1 to 3."""
+    from rotation.build.twotables_meetings import _windows
+
+    assert _windows(10, 10, 1) == [(1, 2)]
+    assert _windows(10, 10, 2) == [(0, 2), (1, 3)]
+    assert _windows(8, 7, 0) == [(2, 2)]  # 56 places over 28 pairs: exactly 2 each
