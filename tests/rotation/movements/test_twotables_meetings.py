@@ -105,17 +105,25 @@ def test_tables_within_less_than_the_floor_are_not_found() -> None:
     assert got.found is None and got.none and got.spent < 20.0
 
 
-def test_ten_players_over_ten_rounds_reach_every_counting_floor() -> None:
-    """10 x 10: 8 rounds each; partners 40 places over 45 pairs (at most once, spread 1), most meetings
-    ceil(24 / 9) = 3, repeated meetings 120 - 45 = 75 (every pair met), opponents 80 places over 45 pairs
-    (spread 1): the entry reaches each, so the planner states each proven."""
-    evening = two_table_evening(10, 10)
+EVERY_FLOOR = {
+    (10, 10): {"partner spread": 1, "most meetings": 3, "repeated meetings": 75, "opponent spread": 1},
+    (10, 14): {"partner spread": 1, "most meetings": 4, "repeated meetings": 123, "opponent spread": 1},
+}
+"""Counting's floors, by hand. 10 x 10: 8 rounds each; 40 partner places over 45 pairs (spread 1), most
+meetings ceil(24 / 9) = 3, repeated 120 - 45 (every pair met once), 80 opposing places over 45 pairs (1).
+10 x 14: 11 or 12 rounds each; 56 partner places over 45 pairs (1), ceil(36 / 9) = 4, 168 - 45,
+112 opposing places over 45 pairs (1)."""
+
+
+@pytest.mark.parametrize(("n", "rounds"), list(EVERY_FLOOR))
+def test_ten_players_over_ten_and_fourteen_rounds_reach_every_counting_floor(n: int, rounds: int) -> None:
+    """The entry reaches each floor (by the independent checker), so the planner states each proven."""
+    evening = two_table_evening(n, rounds)
     assert evening is not None
-    movement = evening.movement
-    balance = check(movement)
-    floors = {"partner spread": 1, "most meetings": 3, "repeated meetings": 75, "opponent spread": 1}
+    floors = EVERY_FLOOR[n, rounds]
+    balance = check(evening.movement)
     assert balance.partner_spread == floors["partner spread"]
-    assert balance.most_meetings == floors["most meetings"]
+    assert balance.most_meetings == floors["most meetings"] == _most_floor(evening.movement)
     assert balance.repeated_meetings == floors["repeated meetings"]
     assert balance.opponent_spread == floors["opponent spread"]
     assert evening.bounds == evening.values == {**floors, "sit-out repeats": 0}
