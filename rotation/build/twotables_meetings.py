@@ -4,17 +4,22 @@ The book's builder (``rotation.build.twotables``) models a round by who partners
 pair by pair, with transitivity; at 10 x 10, 10 x 11, 10 x 14, 9 x 14 and 11 x 13 it left the most meetings
 one above counting's floor, ceil(3p / (n - 1)) for a player who plays p rounds. Here a round is modelled by
 who sits at which table (``a``, ``b``: a bit per player and round, the first player seated at table A, so
-swapping the tables is no second solution), a pair sharing a table as the product of two bits, round 1 fixed;
-sit-outs within one of the fair share after every round, nobody out twice running, the meetings within the
-floor. CP-SAT (one worker, deterministic time, seeded) finds such tables either with the partners in the
-model (each seated player one partner among the table-mates, every pair within [floor, ceil] of its average
-after every round) or, where that is slow, the tables alone, then given partners by
-``twotables_better.partnered``. From there the builder's staged search (``twotables._ranked_stages``)
-minimises the repeated meetings and the opponents with the rules above held. An entry is replaced only where
-the result is even after every round and better in the ranked order (``twotables.accepted``, by the
-independent checker); a rule at counting's floor is then settled by ``twotables_proofs.settle``::
+swapping the tables is no second solution), a pair sharing a table as the product of two bits, round 1
+fixed; sit-outs within one of the fair share after every round, nobody out twice running, the meetings
+within the floor, and what that implies: a player who plays p rounds meets each other player at least
+3p - most (n - 2) times. CP-SAT (one worker, deterministic time, seeded) finds such an evening with the
+partners in the model (each seated player one partner among the table-mates, every pair within [floor,
+ceil] of its average after every round), first with chosen players playing the most rounds (at 11 x 13
+five who then meet everyone exactly three times: a choice that finds, never proves), or the tables alone,
+then given partners by ``twotables_better.partnered``. ``lowered`` then steps the repeated meetings and the
+opponents down one at a time with the rules above held; a step CP-SAT proves impossible (searched with no
+choice made) proves the value the least among evenings even after every round, and the entry's ``proof``
+says so. An entry is replaced only where the result is even after every round and better in the ranked
+order (``twotables.accepted``, by the independent checker); a rule at counting's floor is settled by
+``twotables_proofs.settle``::
 
-    python -m rotation.build.twotables_meetings schedules/twotables.json --players 10 --rounds 10-11
+    python -m rotation.build.twotables_meetings schedules/twotables.json --players 10 --rounds 10-14
+    python -m rotation.build.twotables_meetings schedules/twotables.json --players 10 --rounds 14 --lower
 """
 
 from __future__ import annotations
