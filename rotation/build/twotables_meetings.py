@@ -36,7 +36,18 @@ from rotation.movements.twotables import TERMS
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["WORK", "Held", "Searched", "at_floor", "lowered", "main", "meetings_entry", "tables_within"]
+__all__ = [
+    "WORK",
+    "Held",
+    "Searched",
+    "at_floor",
+    "by_counting",
+    "lowered",
+    "main",
+    "meetings_entry",
+    "repeated_least",
+    "tables_within",
+]
 
 WORK = 60.0
 """Deterministic seconds each CP-SAT search may take."""
@@ -250,6 +261,44 @@ def _windows(n: int, rounds: int, spread: int) -> list[tuple[int, int]]:
     return [(x, x + spread) for x in range(max(0, high - spread), low + 1)]
 
 
+def repeated_least(n: int, rounds: int, most: int) -> tuple[int, str]:
+    """The fewest repeated meetings counting allows with nobody meeting anyone more than ``most`` times and
+    the sit-outs within one of the fair share, and why: a player who plays p rounds with 3p = most (n - 1)
+    meets everyone exactly ``most`` times, so each of the others meets them ``most`` times and has only the
+    rest of its 3p' places for the others like it; a pair met takes a place from each, so those others
+    meet at most half their places' worth of pairs among themselves. Every table-mate place past the first
+    meeting of a pair repeats (12 a round)."""
+    k, pairs = n - 8, n * (n - 1) // 2
+    high = (k * rounds) % n  # who sit out once more than the rest and play one round fewer
+    played = [rounds - -(-k * rounds // n)] * high + [rounds - k * rounds // n] * (n - high)
+    full = [p for p in played if 3 * p == most * (n - 1)]
+    rest = [p for p in played if 3 * p != most * (n - 1)]
+    among = len(rest) * (len(rest) - 1) // 2
+    places = sum(3 * p - most * len(full) for p in rest)
+    met = pairs - among + min(among, places // 2)
+    why = (
+        f"{len(full)} who play {full[0]} rounds meet everyone {most} times, so the {len(rest)} others meet"
+        f" at most {min(among, places // 2)} of their {among} pairs"
+        if full and rest
+        else f"12 table-mate places a round over {pairs} pairs"
+    )
+    return 12 * rounds - met, why
+
+
+def by_counting(n: int, rounds: int, entry: dict[str, Any]) -> list[str]:
+    """Settle ``entry``'s repeated meetings by ``repeated_least`` where every rule above is settled and
+    the value is that bound (recorded in its bounds and proof); the words said."""
+    name, values = "repeated meetings", entry["values"]
+    least, why = repeated_least(n, rounds, values["most meetings"])
+    settled = all(entry["bounds"].get(t) == values[t] for t in TERMS[: TERMS.index(name)])
+    if not settled or values[name] != least or entry["bounds"].get(name) == least:
+        return []
+    entry["bounds"][name] = least
+    proof = f"{name} {least}: counting with the most meetings {values['most meetings']} ({why})"
+    entry["proof"] = "; ".join(filter(None, (entry.get("proof"), proof)))
+    return [proof]
+
+
 def _playing_most(n: int, evening: Evening) -> tuple[int, ...]:
     """The players who play the most rounds of ``evening`` (none where everyone plays as many)."""
     played = [sum(p in games for games in evening) for p in range(n)]
@@ -325,6 +374,8 @@ def meetings_entry(
         return None, f"{how}; not better than the entry ({got})"
     del better["planner"]
     said = settle(n, rounds, better, searches=False)
+    said += by_counting(n, rounds, better)
+    said += settle(n, rounds, better, searches=False)  # what counting settles below it
     for name in TERMS[TERMS.index("repeated meetings") :]:
         settled = all(better["bounds"].get(t) == got[t] for t in TERMS[: TERMS.index(name)])
         if settled and name in proofs and better["bounds"].get(name) != got[name]:
@@ -343,14 +394,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--lower", action="store_true", help="also entries at the floor: lower the rest")
+    parser.add_argument("--counting", action="store_true", help="only settle by counting (``by_counting``)")
     args = parser.parse_args(argv)
     from rotation.build.twotables import floors
+    from rotation.build.twotables_proofs import settle
 
     book = json.loads(args.path.read_text(encoding="utf-8"))
     for n in args.players:
         for rounds in args.rounds:
             entry = book["evenings"].get(str(n), {}).get(str(rounds))
             if entry is None:
+                continue
+            if args.counting:
+                said = by_counting(n, rounds, entry) + settle(n, rounds, entry, searches=False)
+                print(f"{n} x {rounds}: {'; '.join(said) or 'nothing settled'}")
+                args.path.write_text(_dumped(book), encoding="utf-8")
                 continue
             if not args.lower and entry["values"]["most meetings"] <= floors(n, rounds)["most meetings"]:
                 continue

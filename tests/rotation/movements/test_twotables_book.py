@@ -220,7 +220,7 @@ def test_a_bound_proven_only_among_evenings_even_after_every_round_says_so() -> 
         assert entry["bounds"]["opponent spread"] == entry["values"]["opponent spread"] == spread
         assert "even after every round" in entry["proof"]
     said = {(int(n), int(r)) for n, by in BOOK["evenings"].items() for r, e in by.items() if "proof" in e}
-    assert said == set(PROVEN_EVEN) | {nr for nr, _ in PROVEN_BY_SEARCH}
+    assert said == set(PROVEN_EVEN) | {nr for nr, _ in PROVEN_BY_SEARCH} | PROVEN_BY_COUNTING
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(10, 13), (11, 14)])
@@ -237,6 +237,10 @@ def test_the_evenings_taken_from_the_planner_state_counting_bounds_alone(n: int,
     assert evening.values["opponent spread"] == 2 > floors["opponent spread"] == 1
     assert "opponent spread" not in evening.bounds
 
+
+PROVEN_BY_COUNTING = {(10, 11)}
+"""Bounds above counting's plain floors that counting proves once the most meetings are held
+(``rotation.build.twotables_meetings.repeated_least``; checked by hand in test_twotables_meetings)."""
 
 PROVEN_BY_SEARCH = {
     ((10, 4), "repeated meetings"): 12,

@@ -77,8 +77,11 @@ def test_the_most_meetings_reach_countings_floor(n: int, rounds: int) -> None:
     # every table-mate place past the first meeting of a pair repeats: 12 places a round
     pairs = n * (n - 1) // 2
     assert balance.repeated_meetings == evening.values["repeated meetings"] == 12 * rounds - len(met)
-    if "repeated meetings" in evening.bounds:  # stated only where counting settles it: every pair met
-        assert evening.bounds["repeated meetings"] == 12 * rounds - pairs == 12 * rounds - len(met)
+    if "repeated meetings" in evening.bounds:  # stated where counting settles it: every pair met, or
+        value = evening.values["repeated meetings"]  # a pair that cannot meet (10 x 11, below)
+        assert evening.bounds["repeated meetings"] == value >= 12 * rounds - pairs
+        if value > 12 * rounds - pairs:
+            assert "counting with the most meetings" in BOOK["evenings"][str(n)][str(rounds)]["proof"]
 
 
 def test_tables_within_the_floor_are_found_and_even_after_every_round() -> None:
@@ -152,3 +155,24 @@ def test_the_opponent_windows_hold_the_average() -> None:
     assert _windows(10, 10, 1) == [(1, 2)]
     assert _windows(10, 10, 2) == [(0, 2), (1, 3)]
     assert _windows(8, 7, 0) == [(2, 2)]  # 56 places over 28 pairs: exactly 2 each
+
+
+def test_ten_players_over_eleven_rounds_repeat_eighty_eight_meetings_at_least() -> None:
+    """10 x 11, nobody meeting anyone more than 3 times: 22 sit-outs leave 8 players 9 rounds (27
+    table-mate places among 9 others, at most 3 each: exactly 3 with everyone) and 2 players 8 rounds; each
+    of those two meets the 8 three times, 24 places, all it has, so the two never meet: at most 44 pairs
+    met over 132 places, 88 repeats, where counting alone (every pair met) allows 87. The entry states 88
+    with that proof, and its two 8-round players indeed never meet."""
+    from rotation.build.twotables_meetings import repeated_least
+
+    assert repeated_least(10, 11, 3)[0] == 132 - 44 == 88
+    evening = two_table_evening(10, 11)
+    assert evening is not None
+    assert evening.values["most meetings"] == 3
+    assert evening.bounds["repeated meetings"] == evening.values["repeated meetings"] == 88
+    entry = BOOK["evenings"]["10"]["11"]
+    assert "repeated meetings 88: counting with the most meetings 3" in entry["proof"]
+    played = Counter(p for rnd in evening.movement.rounds for t in rnd.tables for p in t.players)
+    fewer = [p for p in range(10) if played[p] == 8]
+    assert len(fewer) == 2 and sorted(played.values()) == [8, 8] + [9] * 8
+    assert _meetings(evening.movement)[tuple(sorted(fewer))] == 0  # type: ignore[index]
