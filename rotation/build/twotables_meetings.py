@@ -287,16 +287,25 @@ def repeated_least(n: int, rounds: int, most: int) -> tuple[int, str]:
 
 def by_counting(n: int, rounds: int, entry: dict[str, Any]) -> list[str]:
     """Settle ``entry``'s repeated meetings by ``repeated_least`` where every rule above is settled and
-    the value is that bound (recorded in its bounds and proof); the words said."""
+    the value is that bound (recorded in its bounds and proof), and then its opponents where a pair
+    counting keeps apart opposes 0 times and the value is the average's ceiling; the words said."""
     name, values = "repeated meetings", entry["values"]
     least, why = repeated_least(n, rounds, values["most meetings"])
     settled = all(entry["bounds"].get(t) == values[t] for t in TERMS[: TERMS.index(name)])
     if not settled or values[name] != least or entry["bounds"].get(name) == least:
         return []
     entry["bounds"][name] = least
-    proof = f"{name} {least}: counting with the most meetings {values['most meetings']} ({why})"
-    entry["proof"] = "; ".join(filter(None, (entry.get("proof"), proof)))
-    return [proof]
+    said = [f"{name} {least}: counting with the most meetings {values['most meetings']} ({why})"]
+    pairs = n * (n - 1) // 2
+    apart, spread = least - (12 * rounds - pairs), -(-8 * rounds // pairs)
+    if apart and values[TERMS[-1]] == spread:  # a pair that never meets never opposes
+        entry["bounds"][TERMS[-1]] = spread
+        said.append(
+            f"{TERMS[-1]} {spread}: counting, {apart} pair(s) never meeting oppose 0 times and"
+            f" {8 * rounds} opposing places over {pairs} pairs put some pair at {spread}"
+        )
+    entry["proof"] = "; ".join(filter(None, (entry.get("proof"), *said)))
+    return said
 
 
 def _playing_most(n: int, evening: Evening) -> tuple[int, ...]:

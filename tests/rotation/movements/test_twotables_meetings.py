@@ -162,7 +162,8 @@ def test_ten_players_over_eleven_rounds_repeat_eighty_eight_meetings_at_least() 
     table-mate places among 9 others, at most 3 each: exactly 3 with everyone) and 2 players 8 rounds; each
     of those two meets the 8 three times, 24 places, all it has, so the two never meet: at most 44 pairs
     met over 132 places, 88 repeats, where counting alone (every pair met) allows 87. The entry states 88
-    with that proof, and its two 8-round players indeed never meet."""
+    with that proof, and its two 8-round players indeed never meet. A pair that never meets never opposes,
+    and 88 opposing places over 45 pairs put some pair at 2: opponents 2, stated proven too."""
     from rotation.build.twotables_meetings import repeated_least
 
     assert repeated_least(10, 11, 3)[0] == 132 - 44 == 88
@@ -176,3 +177,6 @@ def test_ten_players_over_eleven_rounds_repeat_eighty_eight_meetings_at_least() 
     fewer = [p for p in range(10) if played[p] == 8]
     assert len(fewer) == 2 and sorted(played.values()) == [8, 8] + [9] * 8
     assert _meetings(evening.movement)[tuple(sorted(fewer))] == 0  # type: ignore[index]
+    assert check(evening.movement).opponent_spread == 2 == -(-88 // 45)
+    assert evening.bounds["opponent spread"] == evening.values["opponent spread"] == 2
+    assert "opponent spread 2: counting" in entry["proof"]
