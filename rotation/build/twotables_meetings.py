@@ -218,13 +218,26 @@ def tables_within(
     return Searched(found, False, solver.deterministic_time)
 
 
+def _given_partners(
+    n: int, tables: list[tuple[list[int], list[int]]], *, work: float, seed: int
+) -> Evening | None:
+    """The tables given partners (``twotables_better.partnered``: even after every round, the opponents'
+    spread as low as CP-SAT finds), or None."""
+    from rotation.build.twotables_better import partnered
+    from rotation.build.twotables_proofs import _layout
+
+    layouts = [
+        _layout(n, tuple(p for p in range(n) if p not in (*one, *two)), (tuple(one), tuple(two)))
+        for one, two in tables
+    ]
+    return partnered(n, layouts, work=work, seed=seed)
+
+
 def at_floor(n: int, rounds: int, *, work: float = WORK, seeds: int = 2) -> tuple[Evening | None, str]:
     """An evening even after every round with the most meetings at counting's floor (every pair met, so
     the repeated meetings at theirs, tried first): partners in the model first, then the tables alone
     given partners (``twotables_better.partnered``), seed by seed; and how."""
     from rotation.build.twotables import floors
-    from rotation.build.twotables_better import partnered
-    from rotation.build.twotables_proofs import _layout
 
     floor = floors(n, rounds)
     most, k = floor["most meetings"], n - 8
@@ -244,11 +257,7 @@ def at_floor(n: int, rounds: int, *, work: float = WORK, seeds: int = 2) -> tupl
         got = tables_within(n, rounds, Held(most, fewest_out=fewest), partners=False, work=work, seed=seed)
         if got.found is None:
             continue
-        layouts = [
-            _layout(n, tuple(p for p in range(n) if p not in (*one, *two)), (tuple(one), tuple(two)))
-            for one, two in got.found
-        ]
-        evening = partnered(n, layouts, work=work, seed=seed)
+        evening = _given_partners(n, got.found, work=work, seed=seed)
         if evening is not None:
             return evening, f"CP-SAT tables, seed {seed}: {got.spent:.1f} deterministic s, then partnered"
     return None, "none found"
@@ -314,6 +323,23 @@ def _playing_most(n: int, evening: Evening) -> tuple[int, ...]:
     return () if min(played) == max(played) else tuple(p for p in range(n) if played[p] == max(played))
 
 
+REPARTNER = 4
+"""Seeds of fresh tables ``lowered`` gives partners before it searches the opponents with CP-SAT."""
+
+
+def _repartnered(n: int, rounds: int, held: Held, spread: int, work: float = 30.0) -> Evening | None:
+    """Tables with the rules ``held`` (CP-SAT, seed by seed over ``REPARTNER``) given partners, the first
+    whose opponents are within ``spread``; None where none is."""
+    from rotation.build.twotables import counted
+
+    for seed in range(REPARTNER):
+        got = tables_within(n, rounds, held, partners=False, work=2 * work, seed=seed)
+        evening = None if got.found is None else _given_partners(n, got.found, work=work, seed=seed)
+        if evening is not None and counted(n, evening)["opponent spread"] <= spread:
+            return evening
+    return None
+
+
 def lowered(n: int, rounds: int, evening: Evening, *, work: float = WORK) -> tuple[Evening, dict[str, str]]:
     """``evening`` with its repeated meetings, then its opponents, lowered where CP-SAT finds better with
     the rules above held (each searched from its value down: the first found is taken, a step CP-SAT proves
@@ -331,6 +357,13 @@ def lowered(n: int, rounds: int, evening: Evening, *, work: float = WORK) -> tup
             else:
                 tries = [Held(most, values["repeated meetings"], w) for w in _windows(n, rounds, target)]
             most_play = _playing_most(n, evening)
+            if name == "opponent spread":  # fresh tables, the rules above held, given partners: cheap
+                found = _repartnered(
+                    n, rounds, Held(most, values["repeated meetings"], None, most_play), target
+                )
+                if found is not None:
+                    evening, values = found, counted(n, found)
+                    continue
             if most_play:  # those who play most kept (a choice: it finds, never proves), then any
                 tries = [held._replace(fewest_out=most_play) for held in tries] + tries
             proven = True

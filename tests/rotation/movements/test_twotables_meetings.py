@@ -111,15 +111,17 @@ def test_tables_within_less_than_the_floor_are_not_found() -> None:
 EVERY_FLOOR = {
     (10, 10): {"partner spread": 1, "most meetings": 3, "repeated meetings": 75, "opponent spread": 1},
     (10, 14): {"partner spread": 1, "most meetings": 4, "repeated meetings": 123, "opponent spread": 1},
+    (11, 13): {"partner spread": 1, "most meetings": 3, "repeated meetings": 101, "opponent spread": 1},
 }
 """Counting's floors, by hand. 10 x 10: 8 rounds each; 40 partner places over 45 pairs (spread 1), most
 meetings ceil(24 / 9) = 3, repeated 120 - 45 (every pair met once), 80 opposing places over 45 pairs (1).
 10 x 14: 11 or 12 rounds each; 56 partner places over 45 pairs (1), ceil(36 / 9) = 4, 168 - 45,
-112 opposing places over 45 pairs (1)."""
+112 opposing places over 45 pairs (1). 11 x 13: 9 or 10 rounds each; 52 partner places over 55 pairs (1),
+ceil(30 / 10) = 3, 156 - 55, 104 opposing places over 55 pairs (1)."""
 
 
 @pytest.mark.parametrize(("n", "rounds"), list(EVERY_FLOOR))
-def test_ten_players_over_ten_and_fourteen_rounds_reach_every_counting_floor(n: int, rounds: int) -> None:
+def test_the_evenings_at_every_counting_floor(n: int, rounds: int) -> None:
     """The entry reaches each floor (by the independent checker), so the planner states each proven."""
     evening = two_table_evening(n, rounds)
     assert evening is not None
