@@ -18,12 +18,13 @@ a question over all of them.
   even after every round and the book's search met someone five times.
 - 8 x 11 (``eight_eleven_proof``): no evening even after every round with the most meetings 5 opposes
   within one, over each of the six classes: its opponents' 2 is the least with the rules above at theirs.
-- By counting (``met_opponents``): an evening repeating R of its 12 x rounds meetings lets only
-  12 x rounds - R pairs meet, the others never opposing, so with R above 12 x rounds - P some pair opposes
-  ceil(8 x rounds / (12 x rounds - R)) times while another never does. 11 x 7's 31 repeated meetings
-  (proven the least by ``rotation.build.twotables_proofs``) leave 53 pairs for 56 opposing places: 2.
+- By counting (``counted_opponents``): within one, every pair opposes L or L + 1 times, and each
+  player's opposing places fix how many of the pairs at L + 1 it is in; where no graph has those degrees
+  the opponents cannot be within one at all. 11 x 7: only the one player who plays 6 rounds would be in
+  such a pair (twice); 11 x 14: only the two who play 11 (twice each).
 
-    python -m rotation.build.twotables_opponents schedules/twotables.json   # 9 x 11, 8 x 11, 11 x 7
+    python -m rotation.build.twotables_opponents schedules/twotables.json   # 9 x 11, then the proofs
+    python -m rotation.build.twotables_opponents schedules/twotables.json --search 11x14 --moves 150
 """
 
 from __future__ import annotations
@@ -38,12 +39,23 @@ from typing import Any
 from rotation.build.home import _dumped
 from rotation.movements.twotables import TERMS
 
-__all__ = ["block_evening", "eight_eleven_proof", "factorizations", "main", "met_opponents", "nine_eleven"]
+__all__ = [
+    "block_evening",
+    "counted_opponents",
+    "eight_eleven_proof",
+    "factorizations",
+    "main",
+    "nine_eleven",
+]
 
 WORK = 120.0
 """Deterministic seconds CP-SAT may take per block (``max_deterministic_time``)."""
 
+OPPONENTS = ((8, 11), (10, 12), (10, 13), (11, 7), (11, 8), (11, 14))
+"""The entries whose opponents (2, counting's floor 1) this module settles or improves where it can."""
+
 Pair = tuple[int, int]
+Form = tuple[tuple[Pair, Pair], ...]
 Factor = tuple[Pair, ...]
 Evening = list[list[int]]
 
@@ -124,6 +136,50 @@ def _extra_options(n: int) -> list[tuple[list[int], int]]:
     return found
 
 
+def _round_form(games: list[int] | tuple[int, ...]) -> Form:
+    """A round as its tables, each its two partnerships (all sorted): equal for the same round."""
+    tables = []
+    for t in (games[:4], games[4:]):
+        a, b = _key(t[0], t[1]), _key(t[2], t[3])
+        tables.append((min(a, b), max(a, b)))
+    return tuple(sorted(tables))
+
+
+def _automorphisms(block: tuple[Factor, ...]) -> list[tuple[int, ...]]:
+    """The relabellings of 8 players that take the block's partnerships to themselves (as a set of
+    rounds)."""
+    form = frozenset(frozenset(f) for f in block)
+    return [
+        g
+        for g in permutations(range(8))
+        if frozenset(frozenset(_key(g[p], g[q]) for p, q in f) for f in block) == form
+    ]
+
+
+def _least(keep: list[tuple[int, ...]]) -> set[Form]:
+    """The rounds of 8 players least (by ``_round_form``) in their orbits under ``keep``."""
+    least = set()
+    for games, _ in _extra_options(8):
+        form = _round_form(games)
+        if all(form <= _round_form([g[p] for p in games]) for g in keep):
+            least.add(form)
+    return least
+
+
+def _split(block: tuple[Factor, ...]) -> list[tuple[Form, set[Form]]]:
+    """The cases an evening of 8 over ``block`` with at least two rounds after falls in, up to the block's
+    automorphisms: those rounds are interchangeable, so one of them relabels (by an automorphism) to the
+    least of its orbit, and then another, by one that keeps that first, to the least of its orbit under
+    those. Each case: the first round after, and the second's choices."""
+    keep = _automorphisms(block)
+    cases = []
+    for first in sorted(_least(keep)):
+        games = [p for table in first for pq in table for p in pq]
+        still = [g for g in keep if _round_form([g[p] for p in games]) == first]
+        cases.append((first, _least(still)))
+    return cases
+
+
 def block_evening(
     n: int,
     block: tuple[Factor, ...],
@@ -132,6 +188,7 @@ def block_evening(
     spread: int,
     *,
     first_out: int | None = None,
+    fixed: tuple[Form, set[Form]] | None = None,
     work: float = WORK,
     seed: int = 0,
 ) -> tuple[str, Evening | None]:
@@ -181,6 +238,9 @@ def block_evening(
         later.append(options)
     if first_out is not None:  # a symmetry of the block takes any evening there
         model.add(sum(x for x, _, out in later[0] if out != first_out) == 0)
+    if fixed is not None:  # the first round after is ``fixed[0]``, the second among ``fixed[1]``
+        model.add(sum(x for x, games, _ in later[0] if _round_form(games) != fixed[0]) == 0)
+        model.add(sum(x for x, games, _ in later[1] if _round_form(games) not in fixed[1]) == 0)
     if n > 8:
         for p in range(n):
             model.add(sum(x for options in later for x, _, out in options if out == p) <= 1)
@@ -191,6 +251,11 @@ def block_evening(
         model.add(sum(meets[pq]) <= most)
         model.add(sum(opposed[pq]) >= low)
         model.add(sum(opposed[pq]) <= low + spread)
+    if n == 8:  # redundant, for the proofs: each player's opposing places and meetings over the evening
+        rounds = len(block) + after
+        for p in range(n):
+            model.add(sum(sum(opposed[_key(p, q)]) for q in range(n) if q != p) == 2 * rounds)
+            model.add(sum(sum(meets[_key(p, q)]) for q in range(n) if q != p) == 3 * rounds)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_deterministic_time = work
@@ -391,34 +456,81 @@ def _entry(n: int, evening: Evening, settle: Any) -> dict[str, Any]:
 def eight_eleven_proof(entry: dict[str, Any], *, work: float = WORK) -> str | None:
     """Whether no evening of 8 x 11 even after every round, meeting nobody more than the entry's most
     meetings, opposes within one: ``block_evening`` infeasible over each class of 1-factorization of K8
-    (``factorizations``). The proof's words, or None where any class is not settled within ``work``."""
+    (``factorizations``), case by case (``_split``). The proof's words, or None where any case is not
+    settled within ``work``."""
     most = entry["values"]["most meetings"]
     for block in factorizations(8)[0]:
-        status, _ = block_evening(8, block, 4, most, 1, work=work)
-        if status != "INFEASIBLE":
-            return None
+        for case in _split(block):
+            status, _ = block_evening(8, block, 4, most, 1, fixed=case, work=work)
+            print(f"{status}: {case[0]}", flush=True)
+            if status != "INFEASIBLE":
+                return None
     return (
         f"opponent spread 2: none within 1 with the most meetings {most} among evenings even after every"
         " round (their first 7 rounds partner every pair once: CP-SAT over each of the six"
-        " 1-factorizations of K8, the tables and the 4 rounds after free)"
+        " 1-factorizations of K8 up to relabelling, the tables and the 4 rounds after free)"
     )
 
 
-def met_opponents(n: int, rounds: int, entry: dict[str, Any]) -> str | None:
-    """Counting's bound on the opponents given the repeated meetings: with R of the 12 x rounds meetings
-    repeats, 12 x rounds - R pairs meet and the rest never oppose, so where that is fewer than the pairs
-    the spread is at least ceil(8 x rounds / (12 x rounds - R)). The proof's words where that settles the
-    entry's opponents (the rules above settled), else None."""
-    values, bounds = entry["values"], entry["bounds"]
-    if any(bounds.get(t) != values[t] for t in TERMS[:-1]) or bounds.get(TERMS[-1]) == values[TERMS[-1]]:
+def _graphical(degrees: list[int]) -> bool:
+    """Whether some simple graph has these degrees (Erdos and Gallai)."""
+    d = sorted(degrees, reverse=True)
+    if sum(d) % 2:
+        return False
+    return all(sum(d[:k]) <= k * (k - 1) + sum(min(x, k) for x in d[k:]) for k in range(1, len(d) + 1))
+
+
+def counted_opponents(n: int, rounds: int) -> str | None:
+    """Counting's proof that ``n`` players at two tables over ``rounds`` cannot oppose within one with the
+    sit-outs within one of the fair share (ranked first), or None. Within one, with 8 x rounds opposing
+    places over P pairs (not a multiple), every pair opposes L = 8 x rounds // P or L + 1 times; a player
+    who plays r rounds has 2r opposing places for n - 1 others, so is in 2r - L(n - 1) of the pairs at
+    L + 1: where no graph has those degrees, some pair is outside."""
+    pairs, k = n * (n - 1) // 2, n - 8
+    if 8 * rounds % pairs == 0:
         return None
-    met = 12 * rounds - values["repeated meetings"]
-    if met >= n * (n - 1) // 2 or -(-8 * rounds // met) < values[TERMS[-1]]:
+    low = 8 * rounds // pairs
+    most, least = rounds - k * rounds // n, rounds - -(-k * rounds // n)
+    more = k * rounds % n  # those who sit out once more than the others
+    played = [least] * more + [most] * (n - more)
+    degrees = [2 * r - low * (n - 1) for r in played]
+    if all(0 <= d <= n - 1 for d in degrees) and _graphical(degrees):
         return None
+    said = ", ".join(
+        f"{2 * r - low * (n - 1)} for those playing {r}" for r in sorted(set(played), reverse=True)
+    )
     return (
-        f"opponent spread {values[TERMS[-1]]}: with {values['repeated meetings']} repeated meetings only"
-        f" {met} pairs meet, the others never opposing, for {8 * rounds} opposing places (counting)"
+        f"opponent spread 2: within 1 every pair opposes {low} or {low + 1} times ({8 * rounds} places over"
+        f" {pairs} pairs), and a player playing r rounds is in 2r - {low * (n - 1)} of the pairs opposing"
+        f" {low + 1} times: {said}, which no pairs give (counting)"
     )
+
+
+def _relabelled_entry(n: int, evening: Evening, entry: dict[str, Any]) -> dict[str, Any] | None:
+    """``evening`` as the book's entry in ``entry``'s place where it is better in the ranked order and
+    kept by ``twotables.accepted`` (even after every round, nobody out three running), the rules above the
+    opponents at ``entry``'s values; its bounds ``entry``'s for those rules, then counting's
+    (``twotables_proofs.settle``). None where it is not better."""
+    from rotation.build.twotables import _relabelled, accepted, counted, ranked
+    from rotation.build.twotables_proofs import settle
+
+    evening = _relabelled(n, evening)
+    got = counted(n, evening)
+    if ranked(got) >= ranked(counted(n, entry["rounds"])) or any(
+        got[t] != entry["values"][t] for t in TERMS[:-1]
+    ):
+        return None
+    found = {
+        "rounds": evening,
+        "values": {t: got[t] for t in TERMS},
+        "bounds": {t: b for t, b in entry["bounds"].items() if t != TERMS[-1]},
+    }
+    if not accepted(n, {**found, "planner": ranked(got)}):
+        return None
+    if "proof" in entry:
+        found["proof"] = entry["proof"]
+    settle(n, len(evening), found, searches=False)
+    return found
 
 
 def _proven(entry: dict[str, Any], proof: str) -> None:
@@ -428,33 +540,50 @@ def _proven(entry: dict[str, Any], proof: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Build 9 x 11 into the book at ``path`` and settle the opponents of 8 x 11 and 11 x 7 (``--proofs``:
-    only those), writing the book after each."""
+    """Build 9 x 11 into the book at ``path`` and settle the opponents by counting and 8 x 11's by search
+    (``--proofs``: only those; ``--search``: only a neighbourhood search), writing the book after each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--proofs", action="store_true", help="only the proofs, not 9 x 11")
+    parser.add_argument("--search", help="only a neighbourhood search from the entry NxR (e.g. 11x14)")
+    parser.add_argument("--moves", type=int, default=150)
+    parser.add_argument("--size", type=int, default=4, help="rounds chosen again a move")
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     from rotation.build.twotables import accepted, counted, planned, ranked
 
     book = json.loads(args.path.read_text(encoding="utf-8"))
     evenings = book["evenings"]
+    if args.search:
+        n, rounds = (int(x) for x in args.search.split("x"))
+        entry = evenings[str(n)][str(rounds)]
+        found = neighbourhood(
+            n, entry["rounds"], entry["values"], moves=args.moves, size=args.size, seed=args.seed
+        )
+        better = _relabelled_entry(n, found, entry)
+        print(f"{n} x {rounds}: {better and better['values']}", flush=True)
+        if better is not None:
+            evenings[str(n)][str(rounds)] = better
+            args.path.write_text(_dumped(book), encoding="utf-8")
+        return
     if not args.proofs:
         entry = nine_eleven(work=args.work)
         if entry is not None and accepted(9, {**entry, "planner": ranked(counted(9, planned(9, 11)))}):
             evenings["9"]["11"] = entry
             args.path.write_text(_dumped(book), encoding="utf-8")
         print(f"9 x 11: {entry and entry['values']} proven {entry and entry['bounds']}", flush=True)
-    for (n, rounds), prove in (((8, 11), "search"), ((11, 7), "counting")):
+    for n, rounds in OPPONENTS:  # counting, where the opponents are 2 and stated no lower
         entry = evenings[str(n)][str(rounds)]
-        if entry["bounds"].get(TERMS[-1]) == entry["values"][TERMS[-1]]:
-            continue
-        proof = (
-            eight_eleven_proof(entry, work=args.work)
-            if prove == "search"
-            else met_opponents(n, rounds, entry)
-        )
-        print(f"{n} x {rounds}: {proof or 'not proven'}", flush=True)
+        proof = counted_opponents(n, rounds)
+        if proof and entry["values"][TERMS[-1]] == 2 and TERMS[-1] not in entry["bounds"]:
+            print(f"{n} x {rounds}: {proof}", flush=True)
+            _proven(entry, proof)
+            args.path.write_text(_dumped(book), encoding="utf-8")
+    entry = evenings["8"]["11"]
+    if entry["bounds"].get(TERMS[-1]) != entry["values"][TERMS[-1]]:
+        proof = eight_eleven_proof(entry, work=args.work)
+        print(f"8 x 11: {proof or 'not proven'}", flush=True)
         if proof is not None:
             _proven(entry, proof)
             args.path.write_text(_dumped(book), encoding="utf-8")
