@@ -207,3 +207,24 @@ def test_the_cases_of_a_proof_cover_every_evening_over_the_block() -> None:
         allowed = {shape(s) for s in seconds}
         for rnd in rounds:
             assert any(mapped(g, rnd) in allowed for g in still)
+
+
+def test_the_block_model_admits_the_books_eight_over_ten() -> None:
+    """The model behind 8 x 11's proof is no narrower than the evenings it speaks for: the book's 8 x 10
+    (opponents within one, nobody meeting anyone six times, even after every round) partners every pair
+    once in its first 7 rounds, and ``block_evening`` over that block with 3 rounds after finds such an
+    evening too."""
+    from rotation.build.twotables_opponents import block_evening
+
+    entry = BOOK["evenings"]["8"]["10"]
+    assert entry["values"]["opponent spread"] == 1 and entry["values"]["most meetings"] == 5
+    block = tuple(
+        tuple((min(t[i], t[i + 1]), max(t[i], t[i + 1])) for t in (g[:4], g[4:]) for i in (0, 2))
+        for g in entry["rounds"][:7]
+    )
+    assert sorted(pq for f in block for pq in f) == list(combinations(range(8), 2))
+    status, evening = block_evening(8, block, 3, 5, 1, work=20.0)
+    assert status in ("OPTIMAL", "FEASIBLE") and evening is not None
+    balance = check(as_movement(8, evening))
+    assert balance.opponent_spread == 1 and balance.most_meetings <= 5 and balance.partner_spread <= 1
+    assert is_prefix_balanced(as_movement(8, evening))
