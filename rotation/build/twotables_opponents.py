@@ -7,11 +7,12 @@ player a round, the one sitting out), and in any order they are even at every st
 everyone out at most once). Until 2P / 4 rounds a pair partners at most twice, so the rounds after the
 block partner pairs at most once among themselves, and at 9 players sit out players all different. So
 ``block_evening``: CP-SAT (one worker, deterministic time, seeded) over each block round's tables (its
-four partnerships paired three ways) and every round after (who sits out, the tables, the partners), the
-rounds after ordered by their index (they are interchangeable), with the most meetings and the opponents'
-spread capped. Every evening even after every round is, up to relabelling, one of these for one class of
-1-factorization: for 8 players there are six (``factorizations``; 6,240 labelled), so trying each settles
-a question over all of them.
+four partnerships paired three ways) and every round after (who sits out, the tables, the partners), with
+the most meetings and the opponents' spread capped. Every evening even after every round is, up to
+relabelling, one of these for one class of 1-factorization: for 8 players there are six
+(``factorizations``; 6,240 labelled), so trying each settles a question over all of them; where CP-SAT
+does not settle a class whole, the rounds after (interchangeable) are taken up to the block's
+automorphisms, case by case (``_split``).
 
 - 9 x 11 (``nine_eleven``): the cyclic block (round i: i out, i + j partnering i - j modulo 9) and two
   rounds after reach every counting floor, opponents within one, where the planner's own evening is not
@@ -22,6 +23,10 @@ a question over all of them.
   player's opposing places fix how many of the pairs at L + 1 it is in; where no graph has those degrees
   the opponents cannot be within one at all. 11 x 7: only the one player who plays 6 rounds would be in
   such a pair (twice); 11 x 14: only the two who play 11 (twice each).
+- ``neighbourhood``: a large-neighbourhood search counted in moves (seeded), each move choosing a few
+  rounds again by CP-SAT (``relaxed``) with the others kept, the rules above the opponents held, the
+  opponents drawn towards within one; an entry is replaced only where better (``--search``). From the
+  book's 10 x 12, 10 x 13, 11 x 8 and 11 x 14 it has not reached opponents within one.
 
     python -m rotation.build.twotables_opponents schedules/twotables.json   # 9 x 11, then the proofs
     python -m rotation.build.twotables_opponents schedules/twotables.json --search 11x14 --moves 150

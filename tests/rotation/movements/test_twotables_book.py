@@ -206,10 +206,11 @@ def test_the_books_proven_bounds_hold_by_hand_for_short_evenings(n: int, rounds:
     assert best == tuple(evening.values[name] for name in names)
 
 
-PROVEN_EVEN = {(9, 5): 2}
+PROVEN_EVEN = {(9, 5): 2, (8, 11): 2}
 """Opponent spreads proven the least only among evenings even after every round (CP-SAT with that rule,
 ``rotation.build.twotables.prove_opponents``): 9 x 5 can oppose within one with the table-mates at their
-best, but never so while even after every round."""
+best, but never so while even after every round. 8 x 11: over each of the six 1-factorizations of K8
+that its first 7 rounds' partners must be (``rotation.build.twotables_opponents.eight_eleven_proof``)."""
 
 
 def test_a_bound_proven_only_among_evenings_even_after_every_round_says_so() -> None:
