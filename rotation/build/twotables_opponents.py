@@ -413,6 +413,7 @@ def neighbourhood(
     moves: int,
     size: int = 3,
     spread: int = 1,
+    work: float = 10.0,
     seed: int = 0,
 ) -> Evening:
     """A large-neighbourhood search counted in moves: each move frees ``size`` rounds drawn by a seeded
@@ -426,7 +427,7 @@ def neighbourhood(
         if off == 0:
             break
         free = sorted(draw.sample(range(len(evening)), size))
-        found = relaxed(n, best, free, caps, spread=spread, seed=move)
+        found = relaxed(n, best, free, caps, spread=spread, work=work, seed=move)
         if found is not None and (got := _off_band(n, found, spread)) <= off:
             best, off = found, got
             print(f"move {move}: {free} off {off}", flush=True)
@@ -555,6 +556,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--moves", type=int, default=150)
     parser.add_argument("--size", type=int, default=4, help="rounds chosen again a move")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--move-work", type=float, default=10.0, help="deterministic seconds a move")
     args = parser.parse_args(argv)
     from rotation.build.twotables import accepted, counted, planned, ranked
 
@@ -564,7 +566,13 @@ def main(argv: list[str] | None = None) -> None:
         n, rounds = (int(x) for x in args.search.split("x"))
         entry = evenings[str(n)][str(rounds)]
         found = neighbourhood(
-            n, entry["rounds"], entry["values"], moves=args.moves, size=args.size, seed=args.seed
+            n,
+            entry["rounds"],
+            entry["values"],
+            moves=args.moves,
+            size=args.size,
+            seed=args.seed,
+            work=args.move_work,
         )
         better = _relabelled_entry(n, found, entry)
         print(f"{n} x {rounds}: {better and better['values']}", flush=True)

@@ -228,3 +228,24 @@ def test_the_block_model_admits_the_books_eight_over_ten() -> None:
     balance = check(as_movement(8, evening))
     assert balance.opponent_spread == 1 and balance.most_meetings <= 5 and balance.partner_spread <= 1
     assert is_prefix_balanced(as_movement(8, evening))
+
+
+def test_the_neighbourhood_search_never_moves_further_from_opponents_within_one() -> None:
+    """``neighbourhood`` from the book's 11 x 8 (opponents 1-2 would need every pair to meet; 6 pairs never
+    oppose): a few moves keep an evening even after every round, the rules above held, with no more pairs
+    outside 1-2 opponents than the start (counted here)."""
+    from rotation.build.twotables_opponents import neighbourhood
+
+    entry = BOOK["evenings"]["11"]["8"]
+
+    def outside(evening: list[list[int]]) -> int:
+        _, opposed = _met(evening)
+        return sum(not 1 <= opposed[pq] <= 2 for pq in combinations(range(11), 2))
+
+    assert outside(entry["rounds"]) == 6
+    found = neighbourhood(11, entry["rounds"], entry["values"], moves=2, size=2, work=3.0)
+    assert outside(found) <= 6
+    movement = as_movement(11, found)
+    balance = check(movement)
+    assert is_prefix_balanced(movement)
+    assert balance.most_meetings <= 2 and balance.opponent_spread <= 2
