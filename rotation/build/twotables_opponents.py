@@ -25,11 +25,13 @@ automorphisms, case by case (``_split``).
   such a pair (twice); 11 x 14: only the two who play 11 (twice each).
 - ``neighbourhood``: a large-neighbourhood search counted in moves (seeded), each move choosing a few
   rounds again by CP-SAT (``relaxed``) with the others kept, the rules above the opponents held, the
-  opponents drawn towards within one; an entry is replaced only where better (``--search``). From the
-  book's 10 x 12, 10 x 13, 11 x 8 and 11 x 14 it has not reached opponents within one.
+  opponents drawn towards within one; an entry is replaced only where better (``--search``). 10 x 13:
+  opponents within one, every rule at its counting floor (the stages in the example below); from the
+  book's 10 x 12 and 11 x 8 it has not reached them.
 
     python -m rotation.build.twotables_opponents schedules/twotables.json   # 9 x 11, then the proofs
-    python -m rotation.build.twotables_opponents schedules/twotables.json --search 11x14 --moves 150
+    python -m rotation.build.twotables_opponents schedules/twotables.json \\
+        --search 10x13 --stages 300:4:0:10,60:7:5:40
 """
 
 from __future__ import annotations
@@ -553,10 +555,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--work", type=float, default=WORK)
     parser.add_argument("--proofs", action="store_true", help="only the proofs, not 9 x 11")
     parser.add_argument("--search", help="only a neighbourhood search from the entry NxR (e.g. 11x14)")
-    parser.add_argument("--moves", type=int, default=150)
-    parser.add_argument("--size", type=int, default=4, help="rounds chosen again a move")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--move-work", type=float, default=10.0, help="deterministic seconds a move")
+    parser.add_argument(
+        "--stages",
+        default="150:4:0:10",
+        help="the search's stages, each from the last's evening: moves:size:seed:work, comma-separated",
+    )
     args = parser.parse_args(argv)
     from rotation.build.twotables import accepted, counted, planned, ranked
 
@@ -565,15 +568,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.search:
         n, rounds = (int(x) for x in args.search.split("x"))
         entry = evenings[str(n)][str(rounds)]
-        found = neighbourhood(
-            n,
-            entry["rounds"],
-            entry["values"],
-            moves=args.moves,
-            size=args.size,
-            seed=args.seed,
-            work=args.move_work,
-        )
+        found = entry["rounds"]
+        for stage in args.stages.split(","):
+            moves, size, seed, work = stage.split(":")
+            found = neighbourhood(
+                n, found, entry["values"], moves=int(moves), size=int(size), seed=int(seed), work=float(work)
+            )
         better = _relabelled_entry(n, found, entry)
         print(f"{n} x {rounds}: {better and better['values']}", flush=True)
         if better is not None:
