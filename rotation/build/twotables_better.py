@@ -15,13 +15,12 @@ test, by the independent checker); its bounds are the old entry's for the rules 
 from __future__ import annotations
 
 import argparse
-import json
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import _dumped, span
-from rotation.build.twotables_proofs import Layout, Search, Unfinished, least_repeated, settle
+from rotation.build.home import span
+from rotation.build.twotables_proofs import Layout, Search, Unfinished, least_repeated, rework, settle
 from rotation.movements.twotables import TERMS
 
 __all__ = ["better_entry", "main", "partnered"]
@@ -129,20 +128,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=span, default=span("1-14"))
     parser.add_argument("--nodes", type=int, default=None, help="the search's limit of nodes")
     args = parser.parse_args(argv)
-    book = json.loads(args.path.read_text(encoding="utf-8"))
-    for n in args.players:
-        for rounds in args.rounds:
-            entry = book["evenings"].get(str(n), {}).get(str(rounds))
-            if entry is None:
-                continue
-            found = better_entry(n, rounds, entry, limit=args.nodes)
-            if found is None:
-                print(f"{n} x {rounds}: none better found", flush=True)
-                continue
-            said = settle(n, rounds, found, searches=False)
-            book["evenings"][str(n)][str(rounds)] = found
-            print(f"{n} x {rounds}: {found['values']} ({'; '.join(said) or 'nothing settled'})", flush=True)
-            args.path.write_text(_dumped(book), encoding="utf-8")
+
+    def bettered(n: int, rounds: int, entry: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
+        found = better_entry(n, rounds, entry, limit=args.nodes)
+        if found is None:
+            return None, "none better found"
+        said = settle(n, rounds, found, searches=False)
+        return found, f"{found['values']} ({'; '.join(said) or 'nothing settled'})"
+
+    rework(args.path, args.players, args.rounds, bettered)
 
 
 if __name__ == "__main__":

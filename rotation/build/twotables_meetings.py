@@ -25,12 +25,11 @@ order (``twotables.accepted``, by the independent checker); a rule at counting's
 from __future__ import annotations
 
 import argparse
-import json
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rotation.build.home import _dumped, span
+from rotation.build.home import span
 from rotation.movements.twotables import TERMS
 
 if TYPE_CHECKING:
@@ -439,27 +438,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--counting", action="store_true", help="only settle by counting (``by_counting``)")
     args = parser.parse_args(argv)
     from rotation.build.twotables import floors
-    from rotation.build.twotables_proofs import settle
+    from rotation.build.twotables_proofs import rework, settle
 
-    book = json.loads(args.path.read_text(encoding="utf-8"))
-    for n in args.players:
-        for rounds in args.rounds:
-            entry = book["evenings"].get(str(n), {}).get(str(rounds))
-            if entry is None:
-                continue
-            if args.counting:
-                said = by_counting(n, rounds, entry) + settle(n, rounds, entry, searches=False)
-                print(f"{n} x {rounds}: {'; '.join(said) or 'nothing settled'}")
-                args.path.write_text(_dumped(book), encoding="utf-8")
-                continue
-            if not args.lower and entry["values"]["most meetings"] <= floors(n, rounds)["most meetings"]:
-                continue
-            better, how = meetings_entry(n, rounds, entry, work=args.work, seeds=args.seeds)
-            print(f"{n} x {rounds}: {how}", flush=True)
-            if better is not None:
-                print(f"  {better['values']} proven {better['bounds']}", flush=True)
-                book["evenings"][str(n)][str(rounds)] = better
-                args.path.write_text(_dumped(book), encoding="utf-8")
+    def lowered(n: int, rounds: int, entry: dict[str, Any]) -> tuple[dict[str, Any] | None, str] | None:
+        if args.counting:
+            said = by_counting(n, rounds, entry) + settle(n, rounds, entry, searches=False)
+            return entry, "; ".join(said) or "nothing settled"
+        if not args.lower and entry["values"]["most meetings"] <= floors(n, rounds)["most meetings"]:
+            return None
+        better, how = meetings_entry(n, rounds, entry, work=args.work, seeds=args.seeds)
+        if better is None:
+            return None, how
+        return better, f"{how}\n  {better['values']} proven {better['bounds']}"
+
+    rework(args.path, args.players, args.rounds, lowered)
 
 
 if __name__ == "__main__":

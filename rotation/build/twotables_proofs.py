@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from functools import cache
 from itertools import combinations, permutations
@@ -45,7 +46,7 @@ from typing import Any
 from rotation.build.home import _dumped, span
 from rotation.movements.twotables import TERMS
 
-__all__ = ["Search", "Unfinished", "least_repeated", "main", "meets_within", "settle"]
+__all__ = ["Search", "Unfinished", "least_repeated", "main", "meets_within", "rework", "settle"]
 
 Layout = tuple[int, int, tuple[int, ...], int]
 """A round's tables without partners: who sits out (a bit per player), who shares a table (a bit per pair),
@@ -383,6 +384,28 @@ def settle(
     return said
 
 
+Entry = dict[str, Any]
+Rework = Callable[[int, int, Entry], tuple[Entry | None, str] | None]
+
+
+def rework(path: Path, players: Iterable[int], lengths: Iterable[int], work: Rework) -> None:
+    """Run ``work`` over the book's entries asked for (those it has), in order: what it returns is the
+    entry to keep (None: the book's as it stands) and a line to say (nothing at all: skipped). The book is
+    written after each entry kept, so a long run stopped keeps what it did."""
+    book = json.loads(path.read_text(encoding="utf-8"))
+    for n in players:
+        for rounds in lengths:
+            entry = book["evenings"].get(str(n), {}).get(str(rounds))
+            done = None if entry is None else work(n, rounds, entry)
+            if done is None:
+                continue
+            kept, said = done
+            print(f"{n} x {rounds}: {said}", flush=True)
+            if kept is not None:
+                book["evenings"][str(n)][str(rounds)] = kept
+                path.write_text(_dumped(book), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Settle the bounds of the book's entries asked for (``settle``), writing the book after each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -392,15 +415,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--counting", action="store_true", help="counting only, no search")
     parser.add_argument("--nodes", type=int, default=None, help="each search's limit of nodes")
     args = parser.parse_args(argv)
-    book = json.loads(args.path.read_text(encoding="utf-8"))
-    for n in args.players:
-        for rounds in args.rounds:
-            entry = book["evenings"].get(str(n), {}).get(str(rounds))
-            if entry is None:
-                continue
-            said = settle(n, rounds, entry, searches=not args.counting, limit=args.nodes)
-            print(f"{n} x {rounds}: {'; '.join(said) or 'nothing settled'}", flush=True)
-            args.path.write_text(_dumped(book), encoding="utf-8")
+
+    def settled(n: int, rounds: int, entry: Entry) -> tuple[Entry, str]:
+        said = settle(n, rounds, entry, searches=not args.counting, limit=args.nodes)
+        return entry, "; ".join(said) or "nothing settled"
+
+    rework(args.path, args.players, args.rounds, settled)
 
 
 if __name__ == "__main__":
