@@ -17,7 +17,7 @@ from rotation.history import history_of
 from rotation.model import Movement, Round, Schedule
 from rotation.movements import season
 from rotation.plan import PlanRequest, plan
-from rotation.render.terminal import balance_summary, solve_details, solve_summary
+from rotation.render.terminal import RULE_WORDS, balance_summary, solve_details, solve_summary
 from rotation.services.plans import planner_data
 
 NINE = tuple(f"Q{i}" for i in range(9))
@@ -124,8 +124,8 @@ def test_printed_rules_are_the_schedules_counts(monkeypatch: pytest.MonkeyPatch)
     assert set(names) <= set(counted), names
 
     details = solve_details(made.solved)
-    for name in names:
-        found = re.search(rf"{re.escape(name)} (\d+)", details)
+    for name in names:  # each rule in the host's words (RULE_WORDS), then its value
+        found = re.search(rf"{re.escape(RULE_WORDS[name])} (\d+)", details)
         assert found is not None, (name, details)
         assert int(found.group(1)) == counted[name], (name, details)
     data = planner_data(made)
