@@ -137,7 +137,9 @@ def _model(
     return model, x, games, terms
 
 
-def _solve(model: cp_model.CpModel, work: float, seed: int) -> tuple[Any, Any]:
+def solve_once(model: cp_model.CpModel, work: float, seed: int) -> tuple[Any, Any]:
+    """One CP-SAT run the book rebuilds the same anywhere: one worker, ``work`` deterministic seconds,
+    ``seed``; the solver (for its values) and the status."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
@@ -174,7 +176,7 @@ def _ranked(
             for (r, g), v in x.items():
                 model.add_hint(v, games[g] == chosen[r])
         model.minimize(terms[name])
-        solver, status = _solve(model, work, seed)
+        solver, status = solve_once(model, work, seed)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
         if proven:

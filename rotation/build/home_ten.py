@@ -31,7 +31,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rotation.build.home import TERMS, Game, counted, floors, span
+from rotation.build.home import TERMS, Game, counted, floors, solve_once, span
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -182,11 +182,7 @@ def _solve(
         model.model.minimize(model.terms[goal])
     if start is not None:
         model.hint(start)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.random_seed = seed
-    status = solver.solve(model.model)
+    solver, status = solve_once(model.model, work, seed)
     print(
         f"  {rounds} rounds, {caps}, {goal}: {solver.status_name(status)} in {solver.deterministic_time:.1f}",
         file=sys.stderr,

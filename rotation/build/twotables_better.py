@@ -19,7 +19,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import span
+from rotation.build.home import solve_once, span
 from rotation.build.twotables_proofs import Layout, Search, Unfinished, least_repeated, rework, settle
 from rotation.movements.twotables import TERMS
 
@@ -72,11 +72,8 @@ def partnered(n: int, layouts: list[Layout], *, work: float = WORK, seed: int = 
         model.add(opposed >= least)
         model.add(opposed <= most)
     model.minimize(most - least)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver, status = solve_once(model, work, seed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return [[p for options in c for x, order in options if solver.value(x) for p in order] for c in splits]
 

@@ -29,7 +29,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rotation.build.home import span
+from rotation.build.home import solve_once, span
 from rotation.movements.twotables import TERMS
 
 if TYPE_CHECKING:
@@ -206,11 +206,7 @@ def tables_within(
     built = _Tables(n, rounds, held, partners=partners)
     if hint is not None:
         built.hint(hint)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.random_seed = seed
-    status = solver.solve(built.model)
+    solver, status = solve_once(built.model, work, seed)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Searched(None, status == cp_model.INFEASIBLE, solver.deterministic_time)
     found = built.evening(solver) if partners else built.tables(solver)

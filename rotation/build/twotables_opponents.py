@@ -43,7 +43,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
-from rotation.build.home import _dumped
+from rotation.build.home import _dumped, solve_once
 from rotation.movements.twotables import TERMS
 
 __all__ = [
@@ -262,11 +262,7 @@ def block_evening(
         for p in range(n):
             model.add(sum(sum(opposed[_key(p, q)]) for q in range(n) if q != p) == 2 * (len(block) + after))
             model.add(sum(sum(meets[_key(p, q)]) for q in range(n) if q != p) == 3 * (len(block) + after))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.random_seed = seed
-    status = solver.solve(model)
+    solver, status = solve_once(model, work, seed)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return solver.status_name(status), None
     rounds = [next(games for x, games in options if solver.value(x)) for options in tables]
@@ -385,11 +381,8 @@ def relaxed(
         model.add(opposed <= most)
     model.add(most - least <= caps["opponent spread"])
     model.minimize(sum(off))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_deterministic_time = work
-    solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver, status = solve_once(model, work, seed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     found = []
     for r, games in enumerate(evening):
