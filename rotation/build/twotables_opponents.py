@@ -45,6 +45,7 @@ from typing import Any
 
 from rotation.build.home import _dumped, solve_once
 from rotation.movements.twotables import TERMS
+from rotation.solver.bounds import multigraphic
 
 __all__ = [
     "block_evening",
@@ -473,14 +474,6 @@ def eight_eleven_proof(entry: dict[str, Any], *, work: float = WORK) -> str | No
     )
 
 
-def _graphical(degrees: list[int]) -> bool:
-    """Whether some simple graph has these degrees (Erdos and Gallai)."""
-    d = sorted(degrees, reverse=True)
-    if sum(d) % 2:
-        return False
-    return all(sum(d[:k]) <= k * (k - 1) + sum(min(x, k) for x in d[k:]) for k in range(1, len(d) + 1))
-
-
 def counted_opponents(n: int, rounds: int) -> str | None:
     """Counting's proof that ``n`` players at two tables over ``rounds`` cannot oppose within one with the
     sit-outs within one of the fair share (ranked first), or None. Within one, with 8 x rounds opposing
@@ -495,7 +488,7 @@ def counted_opponents(n: int, rounds: int) -> str | None:
     more = k * rounds % n  # those who sit out once more than the others
     played = [least] * more + [most] * (n - more)
     degrees = [2 * r - low * (n - 1) for r in played]
-    if all(0 <= d <= n - 1 for d in degrees) and _graphical(degrees):
+    if all(0 <= d <= n - 1 for d in degrees) and multigraphic(degrees, 1):
         return None
     said = ", ".join(
         f"{2 * r - low * (n - 1)} for those playing {r}" for r in sorted(set(played), reverse=True)

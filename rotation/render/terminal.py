@@ -229,7 +229,8 @@ def _one_table(tables: Sequence[int]) -> bool:
 
 
 ONE_TABLE_SILENT = frozenset({"most meetings", "repeated meetings"})
-"""Rules the summary leaves unsaid at one table (``_one_table``): partners and opponents say it all."""
+"""Rules the summary leaves unsaid at one table (``_one_table``) where proven: partners and opponents say
+it all. One not proven is said, as ``--json`` says it: "every rule" would claim it."""
 
 
 def _first_deals_share(balance: Balance) -> str:
@@ -281,7 +282,7 @@ def solve_summary(result: SolveResult) -> str:
     which might be better, and whether the time limit cut the search."""
     rounds = result.movement.rounds if result.movement is not None else ()
     silent = ONE_TABLE_SILENT if _one_table([len(r.tables) for r in rounds]) else frozenset()
-    terms = [t for t in result.terms if t.name not in silent]
+    terms = [t for t in result.terms if t.name not in silent or not t.met]  # never "every rule" past one
     proven = [_rule(t.name) for t in terms if t.bound is not None and t.met]
     open_ = [
         _("{rule} ({value}; {bound} may be possible)").format(

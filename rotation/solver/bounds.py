@@ -279,6 +279,37 @@ def most_meetings_floor(
     return max([forced, *(-(-3 * r // max(1, n - 1)) for r in played)])
 
 
+def opponent_floor(n: int, played: Sequence[int]) -> int:
+    """The least opponent spread by each player's opposing places, where everyone plays the rounds in
+    ``played``: a player who plays r rounds opposes 2r times among the n - 1 others. Within spread s every
+    pair opposes k to k + s times for one k, so the oppositions above k form a multigraph, at most s
+    edges a pair, in which that player has degree 2r - k(n - 1); where no such multigraph exists for any
+    k (``multigraphic``), the spread is wider. 11 players at two tables over 7 rounds: ten play 5 and one
+    plays 6; within one the ten oppose everyone exactly once, so the one's two opposing places over ten
+    have nobody to fall on: 2, where the average alone allows 1."""
+    if n < 2 or not played:
+        return 0
+    places = [2 * r for r in played]
+    for s in range(max(places) + 1):
+        for k in range(min(places) // (n - 1) + 1):
+            degrees = [c - k * (n - 1) for c in places]
+            if all(d <= s * (n - 1) for d in degrees) and multigraphic(degrees, s):
+                return s
+    return max(places)
+
+
+def multigraphic(degrees: Sequence[int], most: int) -> bool:
+    """Whether some multigraph with at most ``most`` edges between two vertices has these degrees
+    (Chungphaisan 1974; Erdős and Gallai where ``most`` is 1): the k largest degrees need no more than the
+    edges among their k vertices and those to the rest allow."""
+    d = sorted(degrees, reverse=True)
+    if sum(d) % 2 or (d and d[-1] < 0):
+        return False
+    return all(
+        sum(d[:k]) <= most * k * (k - 1) + sum(min(x, most * k) for x in d[k:]) for k in range(1, len(d) + 1)
+    )
+
+
 def repeated_meetings_floor(n: int, played: Sequence[int]) -> int:
     """The fewest repeated meetings by counting, as the checker's ``Balance.repeated_meetings_floor``: a
     player who plays r rounds meets 3r times among n - 1 others; each repeat is shared by two players."""

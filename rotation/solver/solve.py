@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 
 from rotation.balance import check
 from rotation.model import Movement, Round, pair_key
-from rotation.solver.bounds import _floors, _why_infeasible, most_meetings_floor, played_floor_at_shares
+from rotation.solver.bounds import (
+    _floors,
+    _why_infeasible,
+    most_meetings_floor,
+    opponent_floor,
+    played_floor_at_shares,
+)
 from rotation.solver.games import _by_games, _fits_games_model
 from rotation.solver.mates import MATE_MOVES, _spread_table_mates
 from rotation.solver.measure import (
@@ -168,7 +174,9 @@ def _terms(
     """Each term as the independent checker measures it, with the best lower bound proven for it.
 
     A bound from a model counts only while every earlier term is proven optimal (the terms are minimised
-    in order) and only if that model held every rule bearing on the term; bounds by counting always count."""
+    in order) and only if that model held every rule bearing on the term; bounds by counting always count,
+    save the opponents' by each one's opposing places (``opponent_floor``): it holds for plans whose rounds
+    played are within one, so counts once the rules down to the rounds played are proven."""
     balance = check(movement, avoid=problem.avoid)
     floors = _floors(problem)
     played = list(balance.played.values())  # with players away, the counting bounds of the rounds played
@@ -177,6 +185,9 @@ def _terms(
         most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
     floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
+    by_places = 0  # each one's opposing places, where rounds played within one fix how many play each count
+    if not problem.anyone_away and not problem.spec.apart and balance.played_spread <= 1:
+        by_places = opponent_floor(problem.n, played)
     if problem.spec.apart and not problem.kept:  # couples never meet (kept rounds are history: they may)
         from rotation.solver.apart import meeting_floors
 
@@ -219,6 +230,7 @@ def _terms(
     ]
     terms = []
     chain = True
+    even_played = False
     for name, value, bounded in values:
         outcome = found.get(name)
         if not bounded:
@@ -226,9 +238,12 @@ def _terms(
             chain = chain and (name != CHANGES or (outcome is not None and outcome.value == outcome.bound))
             continue
         bound = floors.get(name, 0)
+        if name == OPPONENT and even_played:  # every plan as good in the rules above plays as evenly
+            bound = max(bound, by_places)
         if chain and outcome is not None and outcome.exact and outcome.value == value:
             bound = max(bound, outcome.bound)
         chain = chain and value == bound
+        even_played = even_played or (name == PLAYED and chain)
         terms.append(Term(name, value, bound))
     return tuple(terms)
 

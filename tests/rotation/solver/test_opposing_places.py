@@ -1,0 +1,102 @@
+"""Issue 26, honest floors: the opponents' floor by each player's opposing places. Within a spread s every
+pair opposes k to k + s times, so the oppositions above k form a multigraph whose degrees the rounds each
+one plays fix; where no such multigraph exists the spread is wider, as the planner now says."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations, product
+from pathlib import Path
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rotation.solver.bounds import multigraphic, opponent_floor
+from tests.rotation.web.real import chicago
+
+
+def _degrees_made(n: int, most: int) -> set[tuple[int, ...]]:
+    """Every degree sequence of a multigraph on ``n`` vertices with at most ``most`` edges a pair, by
+    listing every multigraph (independent of Chungphaisan's condition)."""
+    pairs = list(combinations(range(n), 2))
+    made = set()
+    for counts in product(range(most + 1), repeat=len(pairs)):
+        degrees = [0] * n
+        for (p, q), c in zip(pairs, counts, strict=True):
+            degrees[p] += c
+            degrees[q] += c
+        made.add(tuple(degrees))
+    return made
+
+
+def test_the_condition_agrees_with_every_multigraph_listed() -> None:
+    """Chungphaisan's condition (Erdős and Gallai at one edge a pair) against every multigraph on four
+    and five vertices, one and two edges a pair: every degree sequence up to the most is asked."""
+    for n, most in ((4, 1), (4, 2), (5, 1), (5, 2)):
+        made = _degrees_made(n, most)
+        for degrees in product(range(most * (n - 1) + 1), repeat=n):
+            assert multigraphic(degrees, most) == (degrees in made), (n, most, degrees)
+
+
+def _least_spread(n: int, played: tuple[int, ...]) -> int | None:
+    """The least spread of pair counts with each player's 2r opposing places, by listing every way to
+    share them out among pairs (small cases only; independent of ``opponent_floor``); None if none can."""
+    pairs = list(combinations(range(n), 2))
+    best = None
+    for counts in product(range(2 * max(played) + 1), repeat=len(pairs)):
+        places = [0] * n
+        for (p, q), c in zip(pairs, counts, strict=True):
+            places[p] += c
+            places[q] += c
+        if places == [2 * r for r in played]:
+            spread = max(counts) - min(counts)
+            best = spread if best is None else min(best, spread)
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=4, max_size=4))
+def test_the_floor_is_the_least_any_sharing_of_places_allows(played: list[int]) -> None:
+    """Four players: the floor equals the least spread over every sharing of their opposing places
+    (a floor, not yet a schedule: it must never exceed what some sharing reaches, nor fall below it)."""
+    least = _least_spread(4, tuple(played))
+    assume(least is not None)  # places no pairs can take (one player alone with any) are no evening
+    assert opponent_floor(4, played) == least
+
+
+def test_eleven_players_over_seven_rounds_at_two_tables_oppose_within_two_at_best() -> None:
+    """Counted by hand: 56 seats, one plays 6 rounds and ten play 5. Within one with 64 opposing places
+    over 55 pairs every pair opposes once or twice; a player of 5 rounds has 10 places for 10 others, so
+    opposes each exactly once, leaving the one of 6 rounds nobody to oppose twice. The average alone
+    (64 over 55) allows 1."""
+    assert opponent_floor(11, [6] + [5] * 10) == 2
+    assert opponent_floor(11, [5] * 11) == 0  # ten each: everyone opposes everyone once
+
+
+def test_the_planner_says_so_through_the_installed_chicago(tmp_path: Path) -> None:
+    """10 players at two tables over 11 rounds, two who must not partner (so not from the book): 88 seats,
+    eight play 9 rounds and two play 8. Within one, those of 9 rounds have 18 places for 9 others and those
+    of 8 have 16, so every pair opposes once or twice and each of 9 rounds opposes all nine others twice,
+    the two of 8 rounds included, who then have at least 8 x 2 + 1 = 17 places, not 16. So 2 is the least
+    (the model alone left "1 may be possible"); the test counts the spread and the rounds from the seating
+    printed. (The text says what ``--json`` says: ``test_plan_home``.)"""
+    names = [f"P{i}" for i in range(1, 11)]
+    args = ("plan", *names, "--rounds", "11", "--tables", "2", "--avoid", "P1+P2", "--seed", "1", "--json")
+    done = chicago(tmp_path / "club.db", *args)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    played: Counter[str] = Counter()
+    opposed: Counter[frozenset[str]] = Counter()
+    for rnd in data["rounds"]:
+        for table in rnd["tables"]:
+            seat = {s: table[s] for s in ("north", "south", "east", "west")}
+            played.update(seat.values())
+            for p in ("north", "south"):
+                for q in ("east", "west"):
+                    opposed[frozenset((seat[p], seat[q]))] += 1
+    assert sorted(Counter(played.values()).items()) == [(8, 2), (9, 8)]
+    spread = max(opposed.values()) - min(opposed[frozenset(pq)] for pq in combinations(names, 2))
+    rules = {rule["rule"]: rule for rule in data["planner"]["rules"]}
+    assert rules["opponent spread"]["value"] == spread == 2
+    assert rules["opponent spread"]["best_possible"] == 2 and rules["opponent spread"]["proven"]
