@@ -229,8 +229,8 @@ def _one_table(tables: Sequence[int]) -> bool:
 
 
 ONE_TABLE_SILENT = frozenset({"most meetings", "repeated meetings"})
-"""Rules the summary leaves unsaid at one table (``_one_table``) where proven: partners and opponents say
-it all. One not proven is said, as ``--json`` says it: "every rule" would claim it."""
+"""Rules the summary leaves unsaid at one table (``_one_table``): partners and opponents say it all. Where
+one is not proven (``--json`` says so), the summary names the rules proven rather than "every rule"."""
 
 
 def _first_deals_share(balance: Balance) -> str:
@@ -282,7 +282,8 @@ def solve_summary(result: SolveResult) -> str:
     which might be better, and whether the time limit cut the search."""
     rounds = result.movement.rounds if result.movement is not None else ()
     silent = ONE_TABLE_SILENT if _one_table([len(r.tables) for r in rounds]) else frozenset()
-    terms = [t for t in result.terms if t.name not in silent or not t.met]  # never "every rule" past one
+    terms = [t for t in result.terms if t.name not in silent]
+    quiet = any(t.name in silent and t.bound is not None and not t.met for t in result.terms)
     proven = [_rule(t.name) for t in terms if t.bound is not None and t.met]
     open_ = [
         _("{rule} ({value}; {bound} may be possible)").format(
@@ -292,7 +293,9 @@ def solve_summary(result: SolveResult) -> str:
         if t.bound is not None and not t.met
     ]
     unknown = [_rule(t.name) for t in terms if t.bound is None]
-    if not open_ and not unknown:
+    if not open_ and quiet:  # a rule left unsaid is not proven: no "every rule"
+        verdict = _("proven as even as can be in {rules}").format(rules=_listed(proven))
+    elif not open_ and not unknown:
         verdict = _("as even as can be in every rule (proven)")
     elif not open_:
         verdict = _("as even as can be in every rule but {rules} (proven; no bound is known there)").format(
