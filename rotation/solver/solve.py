@@ -240,12 +240,27 @@ def _terms(
         bound = floors.get(name, 0)
         if name == OPPONENT and even_played:  # every plan as good in the rules above plays as evenly
             bound = max(bound, by_places)
+        if name == OPPONENT and chain and not mates_last and not problem.anyone_away:
+            bound = max(bound, _unmet_floor(problem, movement, balance.repeated_meetings))
         if chain and outcome is not None and outcome.exact and outcome.value == value:
             bound = max(bound, outcome.bound)
         chain = chain and value == bound
         even_played = even_played or (name == PLAYED and chain)
         terms.append(Term(name, value, bound))
     return tuple(terms)
+
+
+def _unmet_floor(problem: _Problem, movement: Movement, repeated: int) -> int:
+    """The opponents' floor where the repeated meetings, ranked above them, are proven the fewest: every
+    table seats six pairs, so T tables with R repeats meet T x 6 - R pairs; where that is fewer than all,
+    some pair never meets (so never opposes) and the 4T opposing places fall on the pairs that meet. 12
+    players over 6 rounds: 108 meetings, 45 repeats, so 63 of 66 pairs meet and 72 places give some
+    pair two: 2, where the average alone allowed 1."""
+    if problem.spec.apart:
+        return 0
+    tables = sum(len(rnd.tables) for rnd in movement.rounds)
+    met, pairs = 6 * tables - repeated, problem.n * (problem.n - 1) // 2
+    return -(-4 * tables // met) if 0 < met < pairs else 0
 
 
 def _season_floors(problem: _Problem, spread: int) -> dict[str, int]:

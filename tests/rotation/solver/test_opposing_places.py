@@ -1,6 +1,8 @@
-"""Issue 26, honest floors: the opponents' floor by each player's opposing places. Within a spread s every
-pair opposes k to k + s times, so the oppositions above k form a multigraph whose degrees the rounds each
-one plays fix; where no such multigraph exists the spread is wider, as the planner now says."""
+"""Issue 26, honest floors: the opponents' floors by counting. By each player's opposing places: within a
+spread s every pair opposes k to k + s times, so the oppositions above k form a multigraph whose degrees
+the rounds each one plays fix; where no such multigraph exists the spread is wider. By the pairs that
+meet: with the repeated meetings (ranked above) proven the fewest, a pair that never meets never
+opposes, and the opposing places fall on the pairs that do."""
 
 from __future__ import annotations
 
@@ -86,17 +88,45 @@ def test_the_planner_says_so_through_the_installed_chicago(tmp_path: Path) -> No
     done = chicago(tmp_path / "club.db", *args)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    played: Counter[str] = Counter()
-    opposed: Counter[frozenset[str]] = Counter()
-    for rnd in data["rounds"]:
-        for table in rnd["tables"]:
-            seat = {s: table[s] for s in ("north", "south", "east", "west")}
-            played.update(seat.values())
-            for p in ("north", "south"):
-                for q in ("east", "west"):
-                    opposed[frozenset((seat[p], seat[q]))] += 1
+    met, opposed = _seating(data)
+    played = {name: sum(c for pq, c in met.items() if name in pq) // 3 for name in names}  # 3 a round
     assert sorted(Counter(played.values()).items()) == [(8, 2), (9, 8)]
     spread = max(opposed.values()) - min(opposed[frozenset(pq)] for pq in combinations(names, 2))
     rules = {rule["rule"]: rule for rule in data["planner"]["rules"]}
     assert rules["opponent spread"]["value"] == spread == 2
+    assert rules["opponent spread"]["best_possible"] == 2 and rules["opponent spread"]["proven"]
+
+
+def _seating(data: dict[str, object]) -> tuple[Counter[frozenset[str]], Counter[frozenset[str]]]:
+    """Each pair's meetings and oppositions, counted from the rounds ``--json`` printed."""
+    met: Counter[frozenset[str]] = Counter()
+    opposed: Counter[frozenset[str]] = Counter()
+    rounds = data["rounds"]
+    assert isinstance(rounds, list)
+    for rnd in rounds:
+        for table in rnd["tables"]:
+            seat = {s: table[s] for s in ("north", "south", "east", "west")}
+            met.update(frozenset(pq) for pq in combinations(seat.values(), 2))
+            opposed.update(
+                frozenset((seat[p], seat[q])) for p in ("north", "south") for q in ("east", "west")
+            )
+    return met, opposed
+
+
+def test_a_pair_that_never_meets_widens_the_opponents_through_the_installed_chicago(tmp_path: Path) -> None:
+    """8 players over 4 rounds, two who must not partner: the repeated meetings are proven the fewest, so
+    every plan as good meets only as many pairs as this one; one pair never meets, so opposes 0 times,
+    and the 32 opposing places over the pairs that meet give some pair two: 2 is the least."""
+    names = [f"P{i}" for i in range(1, 9)]
+    args = ("plan", *names, "--rounds", "4", "--avoid", "P1+P2", "--seed", "1", "--json")
+    done = chicago(tmp_path / "club.db", *args)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    met, opposed = _seating(data)
+    rules = {rule["rule"]: rule for rule in data["planner"]["rules"]}
+    assert rules["repeated meetings"]["proven"]
+    assert rules["repeated meetings"]["value"] == sum(met.values()) - len(met)  # as the seating has it
+    assert len(met) < 28  # some pair never meets
+    least = -(-sum(opposed.values()) // len(met))  # places over the pairs that meet, less 0
+    assert least == 2
     assert rules["opponent spread"]["best_possible"] == 2 and rules["opponent spread"]["proven"]
