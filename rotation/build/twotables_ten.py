@@ -40,7 +40,7 @@ from typing import Any
 from rotation.build.home import _dumped, solve_once
 from rotation.movements.twotables import TERMS
 
-__all__ = ["LAST", "SIGMA", "evening_for", "invariant_matchings", "main", "search"]
+__all__ = ["LAST", "SIGMA", "entry_of", "evening_for", "invariant_matchings", "main", "search"]
 
 N, ROUNDS = 10, 12
 LAST = (0, 1, 2, 3, 4, 5, 6, 7)
