@@ -30,7 +30,6 @@ from typing import Any
 
 from rotation.build.home import _dumped, solve_once
 from rotation.build.twotables_opponents import _extra_options, _key, _round_form
-from rotation.movements.twotables import TERMS
 
 __all__ = ["CYCLE", "OUTS", "TURN", "main", "nine_fourteen", "turned_evening"]
 
@@ -95,17 +94,10 @@ def nine_fourteen(*, work: float = WORK, seed: int = 0) -> dict[str, Any] | None
     """The book's 9 x 14: ``turned_evening`` relabelled so that round 1 is 0-1 against 2-3 and 4-5 against
     6-7, its values by the checker and its bounds by counting (``twotables_proofs.settle``). None where
     CP-SAT finds none within ``work``."""
-    from rotation.build.twotables import _relabelled, counted
-    from rotation.build.twotables_proofs import settle
+    from rotation.build.twotables_proofs import counted_entry
 
     _, evening = turned_evening(work=work, seed=seed)
-    if evening is None:
-        return None
-    evening = _relabelled(N, evening)
-    got = counted(N, evening)
-    entry: dict[str, Any] = {"rounds": evening, "values": {t: got[t] for t in TERMS}, "bounds": {}}
-    settle(N, ROUNDS, entry, searches=False)
-    return entry
+    return None if evening is None else counted_entry(N, ROUNDS, evening)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -46,7 +46,16 @@ from typing import Any
 from rotation.build.home import _dumped, span
 from rotation.movements.twotables import TERMS
 
-__all__ = ["Search", "Unfinished", "least_repeated", "main", "meets_within", "rework", "settle"]
+__all__ = [
+    "Search",
+    "Unfinished",
+    "counted_entry",
+    "least_repeated",
+    "main",
+    "meets_within",
+    "rework",
+    "settle",
+]
 
 Layout = tuple[int, int, tuple[int, ...], int]
 """A round's tables without partners: who sits out (a bit per player), who shares a table (a bit per pair),
@@ -346,6 +355,18 @@ def _searched(n: int, rounds: int, values: dict[str, int], name: str, limit: int
             f" {search.nodes} nodes)"
         )
     return None
+
+
+def counted_entry(n: int, rounds: int, evening: list[list[int]]) -> dict[str, Any]:
+    """``evening`` as a book entry: relabelled (round 1 0-1 against 2-3, 4-5 against 6-7), its values by
+    the checker and each bound counting's floor where the value reaches it (``settle``, no search)."""
+    from rotation.build.twotables import _relabelled, counted
+
+    evening = _relabelled(n, evening)
+    got = counted(n, evening)
+    entry: dict[str, Any] = {"rounds": evening, "values": {t: got[t] for t in TERMS}, "bounds": {}}
+    settle(n, rounds, entry, searches=False)
+    return entry
 
 
 def settle(

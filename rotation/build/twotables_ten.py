@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 from rotation.build.home import _dumped, solve_once
-from rotation.movements.twotables import TERMS
 
 __all__ = ["LAST", "SIGMA", "entry_of", "evening_for", "invariant_matchings", "main", "search"]
 
@@ -204,17 +203,10 @@ def search(
 
 
 def entry_of(evening: Evening) -> dict[str, Any]:
-    """``evening`` as the book's entry: relabelled (round 1 0-1 against 2-3, 4-5 against 6-7), its values
-    by the checker, each bound counting's floor where the value reaches it
-    (``twotables_proofs.settle``)."""
-    from rotation.build.twotables import _relabelled, counted
-    from rotation.build.twotables_proofs import settle
+    """``evening`` as the book's entry (``twotables_proofs.counted_entry``)."""
+    from rotation.build.twotables_proofs import counted_entry
 
-    evening = _relabelled(N, evening)
-    got = counted(N, evening)
-    entry: dict[str, Any] = {"rounds": evening, "values": {t: got[t] for t in TERMS}, "bounds": {}}
-    settle(N, ROUNDS, entry, searches=False)
-    return entry
+    return counted_entry(N, ROUNDS, evening)
 
 
 def main(argv: list[str] | None = None) -> None:

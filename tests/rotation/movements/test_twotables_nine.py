@@ -17,23 +17,10 @@ import schedules
 from rotation.balance import check
 from rotation.movements.order import is_prefix_balanced
 from rotation.movements.twotables import as_movement, book_evening
-from tests.rotation.movements.books import relabelled
+from tests.rotation.movements.books import relabelled, two_table_floors
 
 N, ROUNDS = 9, 14
 PAIRS = N * (N - 1) // 2
-
-
-def _floors() -> dict[str, int]:
-    """Counting's floors, as in the module's docstring."""
-    outs = ROUNDS * (N - 8)
-    played = [ROUNDS - outs // N - 1] * (outs % N) + [ROUNDS - outs // N] * (N - outs % N)
-    return {
-        "partner spread": int(4 * ROUNDS % PAIRS != 0),
-        "sit-out repeats": 0,
-        "most meetings": -(-3 * max(played) // (N - 1)),
-        "repeated meetings": sum(3 * r - (N - 1) for r in played) // 2,
-        "opponent spread": int(8 * ROUNDS % PAIRS != 0),
-    }
 
 
 def _key(p: int, q: int) -> tuple[int, int]:
@@ -54,7 +41,7 @@ def _counts(evening: list[list[int]]) -> tuple[list[Counter[tuple[int, int]]], C
 def test_nine_over_fourteen_is_at_every_counting_floor_with_opponents_within_one() -> None:
     """The book's 9 x 14 (opponents 2 before) by the independent checker for any cut: every rule at
     counting's floor, each bound stated and reached, even after every round, nobody out twice running."""
-    floors = _floors()
+    floors = two_table_floors(N, ROUNDS)
     assert floors == {
         "partner spread": 1,
         "sit-out repeats": 0,

@@ -18,7 +18,7 @@ import schedules
 from rotation.balance import check
 from rotation.movements.order import is_prefix_balanced
 from rotation.movements.twotables import as_movement, book_evening
-from tests.rotation.movements.books import relabelled
+from tests.rotation.movements.books import relabelled, two_table_floors
 
 BOOK = schedules.load("twotables")
 
@@ -32,22 +32,6 @@ def _met(evening: list[list[int]]) -> tuple[Counter[tuple[int, int]], Counter[tu
             meets.update(combinations(sorted(t), 2))
             opposed.update((min(p, q), max(p, q)) for p in t[:2] for q in t[2:])
     return meets, opposed
-
-
-def _floors(n: int, rounds: int) -> dict[str, int]:
-    """Counting's floors with the sit-outs within one of the fair share (the module's docstring for 9 x 11;
-    10 x 13 likewise: 52 partnerships over 45 pairs, six play 10 rounds and four 11, meeting 30 and 33
-    others among 9, 104 opposing places)."""
-    pairs, k = n * (n - 1) // 2, n - 8
-    more = k * rounds % n  # sitting out once more than the rest
-    played = [rounds - -(-k * rounds // n)] * more + [rounds - k * rounds // n] * (n - more)
-    return {
-        "partner spread": int(4 * rounds % pairs != 0),
-        "sit-out repeats": 0,
-        "most meetings": -(-3 * max(played) // (n - 1)),
-        "repeated meetings": sum(3 * r - (n - 1) for r in played) // 2,
-        "opponent spread": int(8 * rounds % pairs != 0),
-    }
 
 
 @pytest.mark.parametrize(
@@ -64,7 +48,7 @@ def test_every_rule_at_its_counting_floor_from_the_book(n: int, rounds: int, lea
     and reached."""
     evening = book_evening(n, rounds, None, True)
     assert evening is not None
-    floors = _floors(n, rounds)
+    floors = two_table_floors(n, rounds)
     assert floors == {"partner spread": 1, "sit-out repeats": 0, "opponent spread": 1, **least}
     assert evening.values == evening.bounds == floors
     for seed in (1, 2):

@@ -15,7 +15,7 @@ from itertools import combinations, pairwise
 import schedules
 from rotation.balance import check
 from rotation.movements.twotables import as_movement, book_evening
-from tests.rotation.movements.books import relabelled
+from tests.rotation.movements.books import relabelled, two_table_floors
 
 N, ROUNDS = 10, 12
 PAIRS = N * (N - 1) // 2
@@ -27,20 +27,6 @@ Round = frozenset[frozenset[frozenset[int]]]
 def _round(games: list[int]) -> Round:
     """A round as its tables, each its two partnerships: equal for the same round however written."""
     return frozenset(frozenset((frozenset(t[:2]), frozenset(t[2:]))) for t in (games[:4], games[4:]))
-
-
-def _floors() -> dict[str, int]:
-    """Counting's floors (the module's docstring), the sit-outs within one of the fair share."""
-    out = 2 * ROUNDS  # two out a round
-    more = out % N  # those out once more than the rest
-    played = [ROUNDS - -(-out // N)] * more + [ROUNDS - out // N] * (N - more)
-    return {
-        "partner spread": int(4 * ROUNDS % PAIRS != 0),
-        "sit-out repeats": 0,
-        "most meetings": -(-3 * max(played) // (N - 1)),
-        "repeated meetings": sum(3 * r - (N - 1) for r in played) // 2,
-        "opponent spread": int(8 * ROUNDS % PAIRS != 0),
-    }
 
 
 def _tallies(evening: list[list[int]]) -> tuple[Counter[Pair], Counter[Pair], Counter[Pair]]:
@@ -62,7 +48,7 @@ def test_ten_over_twelve_opposes_within_one_with_every_rule_at_its_counting_floo
     within one of the fair share, partners within [floor, ceil] of their average at every stop)."""
     evening = book_evening(N, ROUNDS, None, True)
     assert evening is not None
-    floors = _floors()
+    floors = two_table_floors(N, ROUNDS)
     assert floors == {
         "partner spread": 1,
         "sit-out repeats": 0,
