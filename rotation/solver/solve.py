@@ -175,8 +175,9 @@ def _terms(
 
     A bound from a model counts only while every earlier term is proven optimal (the terms are minimised
     in order) and only if that model held every rule bearing on the term; bounds by counting always count,
-    save the opponents' by each one's opposing places (``opponent_floor``): it holds for plans whose rounds
-    played are within one, so counts once the rules down to the rounds played are proven."""
+    save two of the opponents': by each one's opposing places (``opponent_floor``), which holds for plans
+    whose rounds played are within one, so counts once the rules down to the rounds played are proven; and
+    by the pairs that meet (``_unmet_floor``), which counts once every rule above the opponents is."""
     balance = check(movement, avoid=problem.avoid)
     floors = _floors(problem)
     played = list(balance.played.values())  # with players away, the counting bounds of the rounds played
