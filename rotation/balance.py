@@ -276,11 +276,53 @@ def meet_once_possible(n_players: int, tables: Sequence[int], *, fair: bool = Tr
     """False where these rounds' tables make someone meet someone twice: a forced coincidence, or more
     rounds than ``longest_meet_once`` when every round has n // 4 tables and (``fair``) everyone is
     present throughout and nobody sits out twice."""
-    if forced_coincidences(n_players, tables):
+    if forced_coincidences(n_players, tables) or not leave_possible(n_players, tables):
         return False
     longest = longest_meet_once(n_players)
     full = all(t == n_players // 4 for t in tables)
     return not (fair and full and longest is not None and len(tables) > longest)
+
+
+def leave_possible(n_players: int, tables: Sequence[int]) -> bool:
+    """Whether the pairs that never meet could form a graph, meeting nobody twice. A player who plays r
+    rounds meets 3r others, so never meets n - 1 - 3r: those are their degrees in the leave (the pairs who
+    never meet), a simple graph with C(n, 2) - 6 x tables edges. Where no rounds played (each at most the
+    rounds) give degrees some graph has (``multigraphic``), someone meets someone twice. 19 players at four
+    tables over 7 rounds: 3 pairs left, every degree a multiple of 3, so two players of degree 3, or
+    one of 6: no graph (Brouwer's packings of K4: 19 points take 27 blocks, not 28). Looked at only
+    where the leave is small (a few edges a player), where such a case can arise; True beyond."""
+    n, rounds = n_players, len(tables)
+    left = n * (n - 1) - 12 * sum(tables)  # the leave's degrees summed
+    if left < 0:
+        return False
+    if left > 2 * n:
+        return True
+    options = sorted({n - 1 - 3 * r for r in range(rounds + 1) if n - 1 - 3 * r >= 0}, reverse=True)
+
+    def fits(i: int, total: int, players: int, chosen: list[int]) -> bool:
+        if players == 0:
+            return total == 0 and multigraphic(chosen, 1)
+        if i == len(options) or options[i] * players < total:
+            return False
+        most = players if options[i] == 0 else min(players, total // options[i])
+        return any(
+            fits(i + 1, total - c * options[i], players - c, chosen + [options[i]] * c)
+            for c in range(most + 1)
+        )
+
+    return fits(0, left, n, [])
+
+
+def multigraphic(degrees: Sequence[int], most: int) -> bool:
+    """Whether some multigraph with at most ``most`` edges between two vertices has these degrees
+    (Chungphaisan 1974; Erdős and Gallai where ``most`` is 1): the k largest degrees need no more than the
+    edges among their k vertices and those to the rest allow."""
+    d = sorted(degrees, reverse=True)
+    if sum(d) % 2 or (d and d[-1] < 0):
+        return False
+    return all(
+        sum(d[:k]) <= most * k * (k - 1) + sum(min(x, most * k) for x in d[k:]) for k in range(1, len(d) + 1)
+    )
 
 
 def forced_coincidences(n_players: int, tables: Sequence[int]) -> int:

@@ -43,9 +43,9 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
+from rotation.balance import multigraphic
 from rotation.build.home import _dumped, solve_once
 from rotation.movements.twotables import TERMS
-from rotation.solver.bounds import multigraphic
 
 __all__ = [
     "block_evening",

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rotation.balance import Bound, meet_once_possible
+from rotation.balance import Bound, meet_once_possible, multigraphic
 from rotation.language import _
 from rotation.model import Pair, Player, pair_key
 from rotation.solver.problem import (
@@ -296,18 +296,6 @@ def opponent_floor(n: int, played: Sequence[int]) -> int:
             if all(d <= s * (n - 1) for d in degrees) and multigraphic(degrees, s):
                 return s
     return max(places)
-
-
-def multigraphic(degrees: Sequence[int], most: int) -> bool:
-    """Whether some multigraph with at most ``most`` edges between two vertices has these degrees
-    (Chungphaisan 1974; Erdős and Gallai where ``most`` is 1): the k largest degrees need no more than the
-    edges among their k vertices and those to the rest allow."""
-    d = sorted(degrees, reverse=True)
-    if sum(d) % 2 or (d and d[-1] < 0):
-        return False
-    return all(
-        sum(d[:k]) <= most * k * (k - 1) + sum(min(x, most * k) for x in d[k:]) for k in range(1, len(d) + 1)
-    )
 
 
 def repeated_meetings_floor(n: int, played: Sequence[int]) -> int:

@@ -185,7 +185,11 @@ def _terms(
         floors.get(MOST_MEETINGS, 0),
         most_meetings_floor(problem.n, played, problem.tables, fair=balance.fair_meet_once),
     )
-    floors[REPEATED_MEETINGS] = max(floors.get(REPEATED_MEETINGS, 0), balance.repeated_meetings_floor)
+    floors[REPEATED_MEETINGS] = max(
+        floors.get(REPEATED_MEETINGS, 0),
+        balance.repeated_meetings_floor,
+        int(floors[MOST_MEETINGS] > 1),  # a pair meeting twice is a repeat
+    )
     by_places = 0  # each one's opposing places, where rounds played within one fix how many play each count
     if not problem.anyone_away and not problem.spec.apart and balance.played_spread <= 1:
         by_places = opponent_floor(problem.n, played)

@@ -14,7 +14,8 @@ from pathlib import Path
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rotation.solver.bounds import multigraphic, opponent_floor
+from rotation.balance import multigraphic
+from rotation.solver.bounds import opponent_floor
 from tests.rotation.web.real import chicago
 
 
