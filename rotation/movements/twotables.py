@@ -9,7 +9,8 @@ next, and ``bounds``: for each rule the best any evening even after every round 
 ranked above it can reach (by counting; by CP-SAT without the after-every-round rule, which no ranked rule
 holds, so a bound among all evenings and a fortiori among those even after every round; or, where an entry's
 ``proof`` says so, by CP-SAT with that rule, ``rotation.build.twotables.prove_opponents``, or by exhaustive
-search over the tables with the partners free, ``rotation.build.twotables_proofs``). The planner says
+search over the tables with the partners free, ``rotation.build.twotables_proofs``; 11 x 8's over the ways
+of sitting out, CP-SAT over each one's tables, ``rotation.build.twotables_eleven``). The planner says
 "best possible" only where those hold, and says they hold among evenings even after every round. Entries
 are in player numbers; the cut relabels them, and the planner deals and seats them. The whist designs
 (8 x 7, 8 x 14, 9 x 9) are taken before the book and are not in it.
