@@ -27,7 +27,8 @@ automorphisms, case by case (``_split``).
   rounds again by CP-SAT (``relaxed``) with the others kept, the rules above the opponents held, the
   opponents drawn towards within one; an entry is replaced only where better (``--search``). 10 x 13:
   opponents within one, every rule at its counting floor (the stages in the example below); from the
-  book's 10 x 12 and 11 x 8 it has not reached them (10 x 12 is ``rotation.build.twotables_ten``'s).
+  book's 10 x 12 it has not reached them (``rotation.build.twotables_ten`` has); at 11 x 8 they cannot be
+  (``rotation.build.twotables_eleven``).
 
     python -m rotation.build.twotables_opponents schedules/twotables.json   # 9 x 11, then the proofs
     python -m rotation.build.twotables_opponents schedules/twotables.json \\
