@@ -91,3 +91,13 @@ def test_the_installed_chicago_says_seven_over_three_rounds_meet_someone_twice(t
     assert rules["most meetings"]["best_possible"] == 2 and rules["most meetings"]["proven"]
     assert rules["repeated meetings"]["value"] == sum(c - 1 for c in met.values())
     assert rules["repeated meetings"]["best_possible"] >= 1
+
+
+def test_a_leave_not_looked_at_to_the_end_claims_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its steps the leave allows meeting once (no claim it has not shown): 19 x 7 settles in 48."""
+    import rotation.balance as balance
+
+    monkeypatch.setattr(balance, "LEAVE_STEPS", 47)
+    assert leave_possible(19, [4] * 7)
+    monkeypatch.setattr(balance, "LEAVE_STEPS", 48)
+    assert not leave_possible(19, [4] * 7)
